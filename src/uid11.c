@@ -123,8 +123,6 @@ uid11_decode(const char *in, size_t len, uint64_t *value, size_t *bad_pos)
 	uint64_t	v;
 	uint8_t		last;
 
-	if (len != UID11_LEN)
-		return UID11_BAD_LENGTH;
 	bad = first_bad_symbol(s, len);
 	if (bad != len)
 	{
@@ -132,6 +130,8 @@ uid11_decode(const char *in, size_t len, uint64_t *value, size_t *bad_pos)
 			*bad_pos = bad;
 		return UID11_BAD_SYMBOL;
 	}
+	if (len != UID11_LEN)
+		return UID11_BAD_LENGTH;
 
 	/* Ten symbols always fit; the eleventh may overflow. */
 	v = value_of(s, UID11_LEN - 1);
@@ -151,8 +151,6 @@ uid11_prefix_bounds(const char *in, size_t len, uint64_t *lo, uint64_t *hi,
 	uint64_t	v;
 	uint64_t	scale;
 
-	if (len < 1 || len > UID11_LEN)
-		return UID11_BAD_LENGTH;
 	bad = first_bad_symbol(s, len);
 	if (bad != len)
 	{
@@ -160,6 +158,8 @@ uid11_prefix_bounds(const char *in, size_t len, uint64_t *lo, uint64_t *hi,
 			*bad_pos = bad;
 		return UID11_BAD_SYMBOL;
 	}
+	if (len < 1 || len > UID11_LEN)
+		return UID11_BAD_LENGTH;
 
 	*lo = *hi = 0;
 	*empty = false;

@@ -40,8 +40,8 @@ extern void uid11_encode(uint64_t value, char *out);
 /*
  * Strictly decode "len" bytes at "in".  On UID11_BAD_SYMBOL, *bad_pos is set
  * to the offset of the first byte outside the alphabet (when bad_pos is not
- * NULL).  A bad length is reported before a bad symbol, and a bad symbol
- * before a value out of range.
+ * NULL).  A bad symbol is reported before a bad length (it says more about
+ * what is wrong), and a bad length before a value out of range.
  */
 extern uid11_status uid11_decode(const char *in, size_t len, uint64_t *value,
 								 size_t *bad_pos);

@@ -195,8 +195,10 @@ test_lengths(void)
 		else
 			CHECK(uid11_prefix_bounds(s, len, &lo, &hi, &empty, NULL) == UID11_BAD_LENGTH);
 	}
-	/* length is checked before symbols */
-	CHECK(uid11_decode("0000", 4, &v, NULL) == UID11_BAD_LENGTH);
+	/* symbols are checked before length */
+	CHECK(uid11_decode("0000", 4, &v, NULL) == UID11_BAD_SYMBOL);
+	CHECK(uid11_decode("1111", 4, &v, NULL) == UID11_BAD_LENGTH);
+	CHECK(uid11_prefix_bounds("111111111110", 12, &lo, &hi, &empty, NULL) == UID11_BAD_SYMBOL);
 	/* symbols are checked before range */
 	CHECK(uid11_decode("zzzzzzzzzz0", 11, &v, NULL) == UID11_BAD_SYMBOL);
 	end_case("lengths");

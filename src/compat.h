@@ -1,0 +1,48 @@
+/*-------------------------------------------------------------------------
+ *
+ * compat.h
+ *	  Every difference between the supported PostgreSQL major versions
+ *	  (15, 17, 18) that the extension's C code depends on, in one place.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef XID_COMPAT_H
+#define XID_COMPAT_H
+
+#include "utils/rangetypes.h"
+
+/*
+ * Soft input errors (pg_input_is_valid, COPY ... ON_ERROR) arrived in 16.
+ * Before that, ereturn() is an ordinary error.
+ */
+#if PG_VERSION_NUM < 160000
+#define ereturn(context, dummy_value, ...) \
+	do { \
+		(void) (context); \
+		ereport(ERROR, __VA_ARGS__); \
+		return dummy_value; \
+	} while (0)
+#define XID_MAKE_RANGE(typcache, lower, upper) \
+	make_range((typcache), (lower), (upper), false)
+#else
+#define XID_MAKE_RANGE(typcache, lower, upper) \
+	make_range((typcache), (lower), (upper), false, NULL)
+#endif
+
+/*
+ * The DSM registry (17+) gives shared state without shared_preload_libraries.
+ */
+#if PG_VERSION_NUM >= 170000
+#define XID_HAVE_DSM_REGISTRY 1
+#endif
+
+/*
+ * Module magic: 18 can record the name and version of the library.
+ */
+#if PG_VERSION_NUM >= 180000
+#define XID_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "xid", .version = "1.0")
+#else
+#define XID_MODULE_MAGIC PG_MODULE_MAGIC
+#endif
+
+#endif							/* XID_COMPAT_H */

@@ -1,0 +1,241 @@
+/*-------------------------------------------------------------------------
+ *
+ * xid_generate.c
+ *	  Generation of new xids: xid_new() and xid_new(timestamptz).
+ *
+ * xid_new() returns 42 bits of milliseconds since the epoch and 22 further
+ * bits, and guarantees that values are unique and strictly increasing:
+ *
+ * - across all sessions of a server, when the last value issued is kept in
+ *   shared memory: through shared_preload_libraries (any version), or else
+ *   through the DSM registry (17+, no configuration);
+ * - within one session otherwise.
+ *
+ * The last value is updated with a 64-bit compare-and-swap, never a lock.
+ * In a new millisecond the low 22 bits start from a fresh random value.  In
+ * the same millisecond as the last value (or when the clock went back) the
+ * next value is the last plus a random step of 1 to 256; when that would
+ * leave the millisecond, the value borrows the next millisecond with a fresh
+ * random start.  So the time field runs ahead of the clock only while ids are
+ * asked for faster than the 22 bits can hold them, or until the clock has
+ * caught up after going back.
+ *
+ * The random bits are a tie-breaker, not a secret (spec section 8): they
+ * come from a per-backend PRNG seeded once from strong randomness, not from
+ * a system call per value.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "xid.h"
+
+#include "common/pg_prng.h"
+#include "miscadmin.h"
+#include "port/atomics.h"
+#include "storage/ipc.h"
+#include "storage/lwlock.h"
+#include "storage/shmem.h"
+#include "utils/timestamp.h"
+#ifdef XID_HAVE_DSM_REGISTRY
+#include "storage/dsm_registry.h"
+#endif
+
+/* Largest random step within a millisecond, a power of two */
+#define XID_MAX_STEP	256
+
+typedef struct XidSharedState
+{
+	pg_atomic_uint64 last;		/* last value issued by any session */
+} XidSharedState;
+
+static XidSharedState *shared_state = NULL;
+static bool shared_state_looked_up = false;
+
+/* The last value issued in this session, when nothing is shared */
+static pg_atomic_uint64 local_last;
+
+static pg_prng_state prng;
+static bool prng_seeded = false;
+
+static shmem_request_hook_type prev_shmem_request_hook = NULL;
+static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
+
+void		_PG_init(void);
+
+static void
+xid_shmem_request(void)
+{
+	if (prev_shmem_request_hook)
+		prev_shmem_request_hook();
+	RequestAddinShmemSpace(MAXALIGN(sizeof(XidSharedState)));
+}
+
+static void
+xid_init_state(void *ptr)
+{
+	XidSharedState *state = (XidSharedState *) ptr;
+
+	pg_atomic_init_u64(&state->last, 0);
+}
+
+static void
+xid_shmem_startup(void)
+{
+	bool		found;
+	XidSharedState *state;
+
+	if (prev_shmem_startup_hook)
+		prev_shmem_startup_hook();
+
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	state = ShmemInitStruct("xid", sizeof(XidSharedState), &found);
+	if (!found)
+		xid_init_state(state);
+	LWLockRelease(AddinShmemInitLock);
+	shared_state = state;
+	shared_state_looked_up = true;
+}
+
+void
+_PG_init(void)
+{
+	pg_atomic_init_u64(&local_last, 0);
+
+	if (!process_shared_preload_libraries_in_progress)
+		return;
+
+	prev_shmem_request_hook = shmem_request_hook;
+	shmem_request_hook = xid_shmem_request;
+	prev_shmem_startup_hook = shmem_startup_hook;
+	shmem_startup_hook = xid_shmem_startup;
+}
+
+/*
+ * The state that orders this session's values against others: shared when
+ * possible, else this session's own.
+ */
+static pg_atomic_uint64 *
+xid_last_value(void)
+{
+	if (!shared_state_looked_up)
+	{
+#ifdef XID_HAVE_DSM_REGISTRY
+		bool		found;
+
+		shared_state = GetNamedDSMSegment("xid", sizeof(XidSharedState),
+										  xid_init_state, &found);
+#endif
+		shared_state_looked_up = true;
+	}
+	return shared_state ? &shared_state->last : &local_last;
+}
+
+static inline uint64
+xid_random_bits(void)
+{
+	if (unlikely(!prng_seeded))
+	{
+		if (!pg_prng_strong_seed(&prng))
+			ereport(ERROR,
+					(errcode(ERRCODE_INTERNAL_ERROR),
+					 errmsg("could not seed the random number generator for xid")));
+		prng_seeded = true;
+	}
+	return pg_prng_uint64(&prng);
+}
+
+/*
+ * Milliseconds since the xid epoch of a timestamp, rounded down.  May be out
+ * of the 42-bit range; callers check.
+ */
+int64
+xid_timestamp_to_ms(TimestampTz ts)
+{
+	int64		us = ts - XID_EPOCH_PG_USEC;
+	int64		ms = us / 1000;
+
+	if (us % 1000 < 0)
+		ms--;
+	return ms;
+}
+
+static void
+xid_time_out_of_range(void)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("timestamp out of range for type xid"),
+			 errdetail("An xid holds instants from %s to %s.",
+					   XID_FIRST_TIME_TEXT, XID_LAST_TIME_TEXT)));
+}
+
+static inline void
+xid_check_ms(int64 ms)
+{
+	if (ms < 0 || ms > XID_MAX_MS)
+		xid_time_out_of_range();
+}
+
+/*
+ * A new xid, unique and above every value issued before it (see the file
+ * header for the scope of that guarantee).
+ */
+PG_FUNCTION_INFO_V1(xid_new);
+Datum
+xid_new(PG_FUNCTION_ARGS)
+{
+	pg_atomic_uint64 *last = xid_last_value();
+	int64		now_ms = xid_timestamp_to_ms(GetCurrentTimestamp());
+	uint64		rnd = xid_random_bits();
+	uint64		fresh;
+	uint64		old;
+	uint64		next;
+
+	xid_check_ms(now_ms);
+	fresh = ((uint64) now_ms << XID_RANDOM_BITS) | (rnd & XID_RANDOM_MASK);
+
+	old = pg_atomic_read_u64(last);
+	for (;;)
+	{
+		if ((old >> XID_RANDOM_BITS) < (uint64) now_ms)
+			next = fresh;		/* a millisecond nobody has used yet */
+		else
+		{
+			uint64		step = 1 + ((rnd >> 32) & (XID_MAX_STEP - 1));
+
+			if ((old & XID_RANDOM_MASK) <= XID_RANDOM_MASK - step)
+				next = old + step;
+			else
+			{
+				/* this millisecond is used up: borrow the next one */
+				uint64		ms = (old >> XID_RANDOM_BITS) + 1;
+
+				if (ms > (uint64) XID_MAX_MS)
+					xid_check_ms((int64) ms);
+				next = (ms << XID_RANDOM_BITS) | (rnd & XID_RANDOM_MASK);
+			}
+		}
+		if (pg_atomic_compare_exchange_u64(last, &old, next))
+			break;
+		/* old now holds the value another session stored; try again */
+	}
+	PG_RETURN_XIDPAYLOAD(next);
+}
+
+/*
+ * A new xid for a given instant, truncated to the millisecond, for
+ * backfilling.  Not ordered against xid_new(): only the time field is given.
+ */
+PG_FUNCTION_INFO_V1(xid_new_at);
+Datum
+xid_new_at(PG_FUNCTION_ARGS)
+{
+	TimestampTz ts = PG_GETARG_TIMESTAMPTZ(0);
+	int64		ms;
+
+	if (TIMESTAMP_NOT_FINITE(ts))
+		xid_time_out_of_range();
+	ms = xid_timestamp_to_ms(ts);
+	xid_check_ms(ms);
+	PG_RETURN_XIDPAYLOAD(((uint64) ms << XID_RANDOM_BITS) |
+						 (xid_random_bits() & XID_RANDOM_MASK));
+}

@@ -1,0 +1,283 @@
+/*-------------------------------------------------------------------------
+ *
+ * xid_range.c
+ *	  Prefix and time ranges of xids: xid_prefix_range(), xid_time_range(),
+ *	  the <@, @> and ^@ operators' functions, and the range type's and BRIN's
+ *	  distance functions.
+ *
+ * An xidrange keeps closed bounds exactly as given (no canonical function:
+ * the upper bound of a prefix may be 2^64-1, which has no successor).
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "xid.h"
+
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/rangetypes.h"
+#include "utils/typcache.h"
+
+#include "uid11.h"
+
+/*
+ * Closed bounds [*lo, *hi] of the xids in range r, of any bound kinds;
+ * false when it holds none.
+ */
+bool
+xid_range_bounds(TypeCacheEntry *typcache, const RangeType *r,
+				 uint64 *lo, uint64 *hi)
+{
+	RangeBound	lower,
+				upper;
+	bool		empty;
+
+	range_deserialize(typcache, r, &lower, &upper, &empty);
+	if (empty)
+		return false;
+
+	*lo = lower.infinite ? 0 : DatumGetXidPayload(lower.val);
+	if (!lower.infinite && !lower.inclusive)
+	{
+		if (*lo == PG_UINT64_MAX)
+			return false;
+		(*lo)++;
+	}
+	*hi = upper.infinite ? PG_UINT64_MAX : DatumGetXidPayload(upper.val);
+	if (!upper.infinite && !upper.inclusive)
+	{
+		if (*hi == 0)
+			return false;
+		(*hi)--;
+	}
+	return *lo <= *hi;
+}
+
+/*
+ * Type cache entry of the range type of a range argument, kept in fn_extra.
+ */
+static TypeCacheEntry *
+range_arg_typcache(FunctionCallInfo fcinfo, Oid rngtypid)
+{
+	TypeCacheEntry *typcache = (TypeCacheEntry *) fcinfo->flinfo->fn_extra;
+
+	if (typcache == NULL || typcache->type_id != rngtypid)
+	{
+		typcache = lookup_type_cache(rngtypid, TYPECACHE_RANGE_INFO);
+		if (typcache->rngelemtype == NULL)
+			elog(ERROR, "type %u is not a range type", rngtypid);
+		fcinfo->flinfo->fn_extra = typcache;
+	}
+	return typcache;
+}
+
+/*
+ * Build the xidrange [lo, hi], or an empty one, as the result of the calling
+ * function (whose declared result type is xidrange: the extension's schema
+ * is the user's choice, so the type is found through the function).
+ */
+static Datum
+make_xid_range(FunctionCallInfo fcinfo, uint64 lo, uint64 hi, bool empty)
+{
+	TypeCacheEntry *typcache = (TypeCacheEntry *) fcinfo->flinfo->fn_extra;
+	RangeBound	lower,
+				upper;
+
+	if (typcache == NULL)
+	{
+		Oid			rngtypid = get_func_rettype(fcinfo->flinfo->fn_oid);
+
+		typcache = range_arg_typcache(fcinfo, rngtypid);
+	}
+	if (empty)
+		PG_RETURN_RANGE_P(make_empty_range(typcache));
+
+	lower.val = XidPayloadGetDatum(lo);
+	lower.infinite = false;
+	lower.inclusive = true;
+	lower.lower = true;
+	upper.val = XidPayloadGetDatum(hi);
+	upper.infinite = false;
+	upper.inclusive = true;
+	upper.lower = false;
+	PG_RETURN_RANGE_P(XID_MAKE_RANGE(typcache, &lower, &upper));
+}
+
+/*
+ * The closed range of every xid whose text starts with a prefix of 1 to 11
+ * symbols, clamped to the largest xid; empty when the prefix lies wholly
+ * above it.
+ */
+PG_FUNCTION_INFO_V1(xid_prefix_range);
+Datum
+xid_prefix_range(PG_FUNCTION_ARGS)
+{
+	text	   *prefix = PG_GETARG_TEXT_PP(0);
+	uint64		lo,
+				hi;
+	bool		empty;
+
+	xid_prefix_bounds_or_error(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix),
+							   &lo, &hi, &empty);
+	return make_xid_range(fcinfo, lo, hi, empty);
+}
+
+/*
+ * Closed millisecond bounds of the xids whose time lies in a tstzrange:
+ * an xid's time is a whole millisecond m, which is in the range when
+ * lower <(=) m <(=) upper.  False when none is.
+ */
+static bool
+time_range_ms(TypeCacheEntry *typcache, const RangeType *r,
+			  int64 *lo_ms, int64 *hi_ms)
+{
+	RangeBound	lower,
+				upper;
+	bool		empty;
+
+	range_deserialize(typcache, r, &lower, &upper, &empty);
+	if (empty)
+		return false;
+
+	*lo_ms = 0;
+	if (!lower.infinite)
+	{
+		TimestampTz ts = DatumGetTimestampTz(lower.val);
+
+		if (TIMESTAMP_IS_NOBEGIN(ts))
+			*lo_ms = 0;
+		else if (TIMESTAMP_IS_NOEND(ts))
+			return false;
+		else
+		{
+			int64		floor_ms = xid_timestamp_to_ms(ts);
+			bool		whole = (ts - XID_EPOCH_PG_USEC) % 1000 == 0;
+
+			/* m >= ts: ceil; m > ts: floor + 1 */
+			*lo_ms = (lower.inclusive && whole) ? floor_ms : floor_ms + 1;
+		}
+	}
+
+	*hi_ms = XID_MAX_MS;
+	if (!upper.infinite)
+	{
+		TimestampTz ts = DatumGetTimestampTz(upper.val);
+
+		if (TIMESTAMP_IS_NOEND(ts))
+			*hi_ms = XID_MAX_MS;
+		else if (TIMESTAMP_IS_NOBEGIN(ts))
+			return false;
+		else
+		{
+			int64		floor_ms = xid_timestamp_to_ms(ts);
+			bool		whole = (ts - XID_EPOCH_PG_USEC) % 1000 == 0;
+
+			/* m <= ts: floor; m < ts: ceil - 1 */
+			*hi_ms = (!upper.inclusive && whole) ? floor_ms - 1 : floor_ms;
+		}
+	}
+
+	/* clamp to the instants an xid can hold */
+	if (*lo_ms < 0)
+		*lo_ms = 0;
+	if (*hi_ms > XID_MAX_MS)
+		*hi_ms = XID_MAX_MS;
+	return *lo_ms <= *hi_ms;
+}
+
+/*
+ * The closed range of every xid whose time (xid_time) lies in a tstzrange.
+ */
+PG_FUNCTION_INFO_V1(xid_time_range);
+Datum
+xid_time_range(PG_FUNCTION_ARGS)
+{
+	RangeType  *r = PG_GETARG_RANGE_P(0);
+	TypeCacheEntry *typcache = lookup_type_cache(RangeTypeGetOid(r),
+												 TYPECACHE_RANGE_INFO);
+	int64		lo_ms,
+				hi_ms;
+
+	if (!time_range_ms(typcache, r, &lo_ms, &hi_ms))
+		return make_xid_range(fcinfo, 0, 0, true);
+	return make_xid_range(fcinfo,
+						  (uint64) lo_ms << XID_RANDOM_BITS,
+						  ((uint64) hi_ms << XID_RANDOM_BITS) | XID_RANDOM_MASK,
+						  false);
+}
+
+static inline bool
+xid_in_range(FunctionCallInfo fcinfo, uint64 value, const RangeType *r)
+{
+	TypeCacheEntry *typcache = range_arg_typcache(fcinfo, RangeTypeGetOid(r));
+	uint64		lo,
+				hi;
+
+	return xid_range_bounds(typcache, r, &lo, &hi) &&
+		value >= lo && value <= hi;
+}
+
+/*
+ * xid <@ xidrange: is the xid in the range?
+ */
+PG_FUNCTION_INFO_V1(xid_contained_by);
+Datum
+xid_contained_by(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(xid_in_range(fcinfo, PG_GETARG_XIDPAYLOAD(0),
+								PG_GETARG_RANGE_P(1)));
+}
+
+/*
+ * xidrange @> xid: does the range hold the xid?
+ */
+PG_FUNCTION_INFO_V1(xid_range_contains);
+Datum
+xid_range_contains(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(xid_in_range(fcinfo, PG_GETARG_XIDPAYLOAD(1),
+								PG_GETARG_RANGE_P(0)));
+}
+
+/*
+ * xid ^@ text: does the xid's text start with the given text?  As for text's
+ * own ^@, an empty prefix matches every xid, and a text that no xid can
+ * start with (too long, or with a byte outside the alphabet) matches none.
+ */
+PG_FUNCTION_INFO_V1(xid_starts_with);
+Datum
+xid_starts_with(PG_FUNCTION_ARGS)
+{
+	uint64		value = PG_GETARG_XIDPAYLOAD(0);
+	text	   *prefix = PG_GETARG_TEXT_PP(1);
+
+	PG_RETURN_BOOL(uid11_has_prefix(value, VARDATA_ANY(prefix),
+									VARSIZE_ANY_EXHDR(prefix)));
+}
+
+/*
+ * Subtype difference of xidrange, for GiST indexes on ranges.
+ */
+PG_FUNCTION_INFO_V1(xid_subdiff);
+Datum
+xid_subdiff(PG_FUNCTION_ARGS)
+{
+	uint64		a = PG_GETARG_XIDPAYLOAD(0);
+	uint64		b = PG_GETARG_XIDPAYLOAD(1);
+
+	PG_RETURN_FLOAT8(a >= b ? (double) (a - b) : -(double) (b - a));
+}
+
+/*
+ * Distance for BRIN minmax-multi: core's int8 distance would be signed, and
+ * wrong for payloads at and above 2^63.
+ */
+PG_FUNCTION_INFO_V1(xid_brin_minmax_multi_distance);
+Datum
+xid_brin_minmax_multi_distance(PG_FUNCTION_ARGS)
+{
+	uint64		a = PG_GETARG_XIDPAYLOAD(0);
+	uint64		b = PG_GETARG_XIDPAYLOAD(1);
+
+	Assert(a <= b);
+	PG_RETURN_FLOAT8((double) (b - a));
+}

@@ -1,0 +1,57 @@
+# test/cluster.sh: start and stop throwaway PostgreSQL clusters (sourced).
+#
+# A cluster runs as the postgres OS user, from a private directory, on a unix
+# socket only, on a port given by the caller; cluster_stop stops exactly that
+# cluster, by its own data directory.
+
+# cluster_start BINDIR DIR PORT [postgres -c options...]
+cluster_start()
+{
+	local bindir=$1 dir=$2 port=$3
+	shift 3
+	mkdir -p "$dir/sock"
+	chown -R postgres: "$dir"
+	chmod 700 "$dir"
+	runuser -u postgres -- "$bindir/initdb" -D "$dir/data" --auth=trust \
+		--no-sync -E UTF8 --locale=C.UTF-8 -U postgres >"$dir/initdb.log" 2>&1 ||
+		runuser -u postgres -- "$bindir/initdb" -D "$dir/data" --auth=trust \
+			--no-sync -E UTF8 --locale=C -U postgres >"$dir/initdb.log" 2>&1 || {
+		cat "$dir/initdb.log" >&2
+		return 1
+	}
+	{
+		echo "listen_addresses = ''"
+		echo "unix_socket_directories = '$dir/sock'"
+		echo "port = $port"
+		echo "fsync = off"
+		echo "max_connections = 40"
+		echo "shared_buffers = 256MB"
+		echo "max_prepared_transactions = 0"
+		for opt in "$@"; do echo "$opt"; done
+	} >>"$dir/data/postgresql.conf"
+	runuser -u postgres -- "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" \
+		-w -t 60 start >/dev/null || {
+		tail -20 "$dir/server.log" >&2
+		return 1
+	}
+}
+
+# cluster_stop BINDIR DIR
+cluster_stop()
+{
+	local bindir=$1 dir=$2
+	if [ -f "$dir/data/postmaster.pid" ]; then
+		runuser -u postgres -- "$bindir/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null 2>&1 ||
+			runuser -u postgres -- "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+	fi
+}
+
+# free_port START: the first port from START on that nothing listens on
+free_port()
+{
+	local p=$1
+	while [ -e "/tmp/.s.PGSQL.$p" ] || (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; do
+		p=$((p + 1))
+	done
+	echo "$p"
+}

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# test/suite.sh: build, install and test the extension against one
+# PostgreSQL installation: codec unit tests, pg_regress, and the tests that
+# need more than one session.  Runs on the host or inside a chroot made by
+# test/chroot.sh.
+#
+# Usage: test/suite.sh PG_CONFIG [RESULT_FILE]
+#   Prints one line per test and "PostgreSQL N: N passed, N failed"; writes
+#   "passed failed" to RESULT_FILE when given.  Exits non-zero on any failure.
+set -uo pipefail
+
+export PG_CONFIG=${1:?usage: suite.sh PG_CONFIG [RESULT_FILE]}
+result_file=${2:-}
+cd "$(dirname "$0")/.."
+top=$(pwd)
+. test/cluster.sh
+
+bindir=$("$PG_CONFIG" --bindir)
+major=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+passed=0
+failed=0
+work=$(mktemp -d "/tmp/xid-suite-$major.XXXXXX")
+clusters=()
+
+pass() { passed=$((passed + 1)); echo "ok   $*"; }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+
+cleanup()
+{
+	local d
+	for d in "${clusters[@]}"; do cluster_stop "$bindir" "$d"; done
+	rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# Build with every warning an error.  -Wno-unused-parameter: PostgreSQL's
+# calling convention passes fcinfo to functions that take no SQL argument.
+CFLAGS_STRICT="-Wall -Wextra -Werror -Wno-unused-parameter"
+make -s clean >/dev/null 2>&1
+if make -s COPT="$CFLAGS_STRICT" >"$work/build.log" 2>&1 &&
+	make -s install >>"$work/build.log" 2>&1; then
+	pass "build and install with $CFLAGS_STRICT"
+else
+	cat "$work/build.log"
+	fail "build and install with $CFLAGS_STRICT"
+	echo "PostgreSQL $major: $passed passed, $((failed + 1)) failed"
+	[ -n "$result_file" ] && echo "$passed $((failed + 1))" >"$result_file"
+	exit 1
+fi
+
+# Codec unit tests (no server)
+if make -s unittest >"$work/unit.log" 2>&1; then
+	pass "codec unit tests ($(tail -1 "$work/unit.log"))"
+else
+	cat "$work/unit.log"
+	fail "codec unit tests"
+fi
+
+# A server with the library preloaded: shared state on every version.
+port=$(free_port $((54000 + major * 10)))
+main="$work/main"
+clusters+=("$main")
+if ! cluster_start "$bindir" "$main" "$port" "shared_preload_libraries = 'xid'"; then
+	fail "start a cluster"
+else
+	export PGHOST="$main/sock" PGPORT="$port" PGUSER=postgres
+	make -s installcheck >"$work/regress.log" 2>&1
+	rc=$?
+	while read -r line; do
+		name=$(echo "$line" | sed -E 's/^(not ok|ok) +[0-9]+ +[-+] +//; s/^test +//; s/ *\.\.\..*$//; s/ +[0-9]+ ms$//')
+		case "$line" in
+			*"... ok"* | "ok "*) pass "pg_regress $name" ;;
+			*"... FAILED"* | "not ok "* | *"... failed"*) fail "pg_regress $name" ;;
+		esac
+	done < <(grep -E '^(test |ok |not ok | +[a-z_0-9]+ +\.\.\.)' "$work/regress.log")
+	if [ $rc -ne 0 ]; then
+		grep -E 'tests? (failed|passed)|FAILED|not ok' "$work/regress.log" | head -20
+		[ -f regression.diffs ] && { echo "---- regression.diffs"; cat regression.diffs; }
+		grep -q -E '(not ok|FAILED|failed)' "$work/regress.log" || fail "pg_regress (exit $rc)"
+	fi
+
+	# Tests that need several sessions or a server restart
+	for t in test/sh/*.sh; do
+		[ -f "$t" ] || continue
+		name=$(basename "$t" .sh)
+		if XID_BINDIR="$bindir" XID_MAJOR="$major" XID_WORK="$work/$name" \
+			bash "$t" >"$work/$name.log" 2>&1; then
+			pass "$name: $(tail -1 "$work/$name.log")"
+		else
+			fail "$name"
+			sed 's/^/    /' "$work/$name.log" | tail -40
+		fi
+	done
+fi
+
+echo "PostgreSQL $major: $passed passed, $failed failed"
+[ -n "$result_file" ] && echo "$passed $failed" >"$result_file"
+[ "$failed" -eq 0 ]
