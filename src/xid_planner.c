@@ -115,7 +115,7 @@ const_bounds(Node *other, uint64 *lo, uint64 *hi)
 								NULL) != UID11_OK || empty)
 			return XID_BOUNDS_NONE;
 	}
-	else
+	else if (type_is_range(c->consttype))
 	{
 		RangeType  *r = DatumGetRangeTypeP(c->constvalue);
 		TypeCacheEntry *typcache = lookup_type_cache(RangeTypeGetOid(r),
@@ -126,6 +126,8 @@ const_bounds(Node *other, uint64 *lo, uint64 *hi)
 		if (!xid_range_bounds(typcache, r, lo, hi))
 			return XID_BOUNDS_NONE;
 	}
+	else
+		return XID_BOUNDS_UNKNOWN;	/* the xid side of "range_column @> xid" */
 	return (*lo == 0 && *hi == PG_UINT64_MAX) ? XID_BOUNDS_ALL : XID_BOUNDS_SOME;
 }
 
@@ -241,6 +243,29 @@ simplify(SupportRequestSimplify *req)
 		(Node *) make_andclause(clauses);
 }
 
+/*
+ * "range_column @> xid" (or "xid <@ range_column") with an index on the
+ * range column: our operators shadow core's polymorphic ones, which GiST and
+ * SP-GiST range opclasses know, so hand the index core's operator instead.
+ */
+static List *
+range_column_condition(SupportRequestIndexCondition *req, Node *range,
+					   Node *elem)
+{
+	Oid			op;
+
+	if (!type_is_range(exprType(range)) ||
+		!is_pseudo_constant_for_index(req->root, elem, req->index))
+		return NIL;
+	op = get_opfamily_member(req->opfamily, ANYRANGEOID, ANYELEMENTOID,
+							 RANGESTRAT_CONTAINS_ELEM);
+	if (!OidIsValid(op))
+		return NIL;
+	req->lossy = false;
+	return list_make1(make_opclause(op, BOOLOID, false, (Expr *) range,
+									(Expr *) elem, InvalidOid, InvalidOid));
+}
+
 static List *
 index_condition(SupportRequestIndexCondition *req)
 {
@@ -262,7 +287,7 @@ index_condition(SupportRequestIndexCondition *req)
 		return NIL;
 	split_args(args, &elem, &other, &elem_argno);
 	if (req->indexarg != elem_argno)
-		return NIL;
+		return range_column_condition(req, other, elem);
 	if (const_bounds(other, &lo, &hi) != XID_BOUNDS_SOME)
 		return NIL;
 
@@ -387,6 +412,12 @@ clause_selectivity_for(PlannerInfo *root, List *args, int varRelid)
 	if (!get_restriction_variable(root, args, varRelid,
 								  &vardata, &other, &varonleft))
 		return DEFAULT_RANGE_INEQ_SEL;
+	if (type_is_range(vardata.vartype))
+	{
+		/* "range_column @> xid": nothing to say beyond the default */
+		ReleaseVariableStats(vardata);
+		return DEFAULT_RANGE_INEQ_SEL;
+	}
 
 	switch (const_bounds(other, &lo, &hi))
 	{
@@ -398,8 +429,7 @@ clause_selectivity_for(PlannerInfo *root, List *args, int varRelid)
 			hi = PG_UINT64_MAX;
 			/* FALLTHROUGH */
 		case XID_BOUNDS_SOME:
-			sel = type_is_range(vardata.vartype) ? DEFAULT_RANGE_INEQ_SEL :
-				bounds_selectivity(&vardata, lo, hi);
+			sel = bounds_selectivity(&vardata, lo, hi);
 			break;
 		default:
 			sel = DEFAULT_RANGE_INEQ_SEL;

@@ -1,0 +1,94 @@
+--
+-- Planner support: constant ranges and prefixes become btree range scans,
+-- partition pruning and histogram-based row estimates
+--
+CREATE TABLE pl (n int, id public.xid PRIMARY KEY);
+INSERT INTO pl
+SELECT i, decode(substr(md5(i::text), 1, 16), 'hex')::public.xid
+FROM generate_series(1, 100000) AS i;
+ANALYZE pl;
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+
+-- <@, @> and ^@ with constants: an index range scan, no filter
+EXPLAIN (COSTS OFF) SELECT n FROM pl WHERE id <@ public.xid_prefix_range('5cnE');
+EXPLAIN (COSTS OFF) SELECT n FROM pl WHERE public.xid_prefix_range('5cnE') @> id;
+EXPLAIN (COSTS OFF) SELECT n FROM pl WHERE id ^@ '5cnE';
+EXPLAIN (COSTS OFF) SELECT n FROM pl WHERE id <@ public.xid_time_range('[2026-01-01+00, 2026-01-02+00)');
+-- a bound at an end of the xid range is left out
+EXPLAIN (COSTS OFF) SELECT n FROM pl WHERE id <@ public.xid_prefix_range('j');
+EXPLAIN (COSTS OFF) SELECT n FROM pl WHERE id <@ public.xidrange(NULL, '5cnEkaefSdu');
+-- a prefix or range that holds no id: no scan at all
+EXPLAIN (COSTS OFF) SELECT n FROM pl WHERE id <@ public.xid_prefix_range('z');
+EXPLAIN (COSTS OFF) SELECT n FROM pl WHERE id ^@ '5c0';
+-- not a constant range: a plain filter
+EXPLAIN (COSTS OFF) SELECT a.n FROM pl a, pl b WHERE b.n = 1 AND a.id <@ public.xidrange(b.id, b.id);
+EXPLAIN (COSTS OFF) SELECT n FROM pl WHERE id ^@ n::text;
+-- a volatile element expression is left alone
+EXPLAIN (COSTS OFF) SELECT 1 WHERE public.xid_new() <@ public.xid_prefix_range('5cnE');
+-- an expression index gets the rewritten bounds
+CREATE INDEX pl_text ON pl ((id::text::public.xid));
+EXPLAIN (COSTS OFF) SELECT n FROM pl WHERE id::text::public.xid <@ public.xid_prefix_range('5cnE');
+DROP INDEX pl_text;
+
+-- the scans return what a sequential scan returns
+CREATE TEMP TABLE pl_prefixes AS
+SELECT DISTINCT left(id::text, 1 + n % 8) AS p FROM pl WHERE n <= 200;
+SELECT count(*) AS prefixes,
+       count(*) FILTER (WHERE by_index = by_seqscan AND by_starts = by_seqscan) AS agree
+FROM (SELECT p,
+             (SELECT count(*) FROM pl WHERE id <@ public.xid_prefix_range(p)) AS by_index,
+             (SELECT count(*) FROM pl WHERE id ^@ p) AS by_starts,
+             (SELECT count(*) FROM pl WHERE id::text LIKE p || '%') AS by_seqscan
+      FROM pl_prefixes) AS s;
+RESET enable_seqscan;
+RESET enable_bitmapscan;
+
+-- row estimates from the histogram, within a factor of 3 of the actual
+-- count for 1- and 2-symbol prefixes
+CREATE FUNCTION pg_temp.estimate(query text, OUT estimated float8, OUT actual float8)
+LANGUAGE plpgsql AS $$
+DECLARE
+	plan json;
+BEGIN
+	EXECUTE 'EXPLAIN (ANALYZE, FORMAT JSON) ' || query INTO plan;
+	estimated := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
+	actual := (plan -> 0 -> 'Plan' ->> 'Actual Rows')::float8;
+END
+$$;
+SELECT p, op,
+       e.estimated BETWEEN e.actual / 3 AND e.actual * 3 AS within_3x
+FROM (VALUES ('2'), ('5'), ('A'), ('a'), ('h'), ('5c'), ('Hx'), ('ab'), ('2L')) AS t(p),
+     (VALUES ('<@'), ('^@')) AS o(op),
+     LATERAL pg_temp.estimate(
+		CASE op WHEN '<@' THEN format('SELECT * FROM pl WHERE id <@ public.xid_prefix_range(%L)', p)
+		        ELSE format('SELECT * FROM pl WHERE id ^@ %L', p) END) AS e
+ORDER BY op, p;
+-- and an empty prefix: one row at most
+SELECT (pg_temp.estimate('SELECT * FROM pl WHERE id <@ public.xid_prefix_range(''z'')')).estimated <= 1
+       AS empty_estimate;
+
+-- partition pruning on a table range-partitioned by xid, one partition a month
+CREATE TABLE pl_events (id public.xid NOT NULL, v int) PARTITION BY RANGE (id);
+CREATE TABLE pl_events_2026_01 PARTITION OF pl_events
+	FOR VALUES FROM (lower(public.xid_time_range('[2026-01-01+00, 2026-02-01+00)')))
+	TO (lower(public.xid_time_range('[2026-02-01+00, 2026-03-01+00)')));
+CREATE TABLE pl_events_2026_02 PARTITION OF pl_events
+	FOR VALUES FROM (lower(public.xid_time_range('[2026-02-01+00, 2026-03-01+00)')))
+	TO (lower(public.xid_time_range('[2026-03-01+00, 2026-04-01+00)')));
+CREATE TABLE pl_events_2026_03 PARTITION OF pl_events
+	FOR VALUES FROM (lower(public.xid_time_range('[2026-03-01+00, 2026-04-01+00)')))
+	TO (lower(public.xid_time_range('[2026-04-01+00, 2026-05-01+00)')));
+INSERT INTO pl_events
+SELECT public.xid_new(t), 1
+FROM generate_series('2026-01-01+00'::timestamptz, '2026-03-31 23:00+00', '1 hour') AS t;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM pl_events
+WHERE id <@ public.xid_time_range('[2026-02-10+00, 2026-02-11+00)');
+SELECT count(*) FROM pl_events
+WHERE id <@ public.xid_time_range('[2026-02-10+00, 2026-02-11+00)');
+SELECT left(lower(public.xid_time_range('[2026-03-15+00, 2026-03-16+00)'))::text, 5) AS march_prefix \gset
+EXPLAIN (COSTS OFF) SELECT count(*) FROM pl_events WHERE id ^@ :'march_prefix';
+SELECT count(*) FROM pl_events WHERE id ^@ :'march_prefix';
+SELECT count(*) FROM pl_events WHERE id::text LIKE :'march_prefix' || '%';
+
+DROP TABLE pl, pl_events;
