@@ -11,6 +11,11 @@
 
 #include "utils/rangetypes.h"
 
+/* The varlena macros moved out of postgres.h in 16. */
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
 /*
  * Soft input errors (pg_input_is_valid, COPY ... ON_ERROR) arrived in 16.
  * Before that, ereturn() is an ordinary error.

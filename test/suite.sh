@@ -20,6 +20,7 @@ major=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
 passed=0
 failed=0
 work=$(mktemp -d "/tmp/xid-suite-$major.XXXXXX")
+chmod 711 "$work"
 clusters=()
 
 pass() { passed=$((passed + 1)); echo "ok   $*"; }
@@ -67,6 +68,7 @@ else
 	export PGHOST="$main/sock" PGPORT="$port" PGUSER=postgres
 	make -s installcheck >"$work/regress.log" 2>&1
 	rc=$?
+	failed_before=$failed
 	while read -r line; do
 		name=$(echo "$line" | sed -E 's/^(not ok|ok) +[0-9]+ +[-+] +//; s/^test +//; s/ *\.\.\..*$//; s/ +[0-9]+ ms$//')
 		case "$line" in
@@ -77,7 +79,9 @@ else
 	if [ $rc -ne 0 ]; then
 		grep -E 'tests? (failed|passed)|FAILED|not ok' "$work/regress.log" | head -20
 		[ -f regression.diffs ] && { echo "---- regression.diffs"; cat regression.diffs; }
-		grep -q -E '(not ok|FAILED|failed)' "$work/regress.log" || fail "pg_regress (exit $rc)"
+		# pg_regress stopped without naming a failed test (a missing
+		# expected file, a crash): that is a failure too
+		[ "$failed" -gt "$failed_before" ] || { tail -5 "$work/regress.log"; fail "pg_regress (exit $rc)"; }
 	fi
 
 	# Tests that need several sessions or a server restart
@@ -86,7 +90,8 @@ else
 		name=$(basename "$t" .sh)
 		if XID_BINDIR="$bindir" XID_MAJOR="$major" XID_WORK="$work/$name" \
 			bash "$t" >"$work/$name.log" 2>&1; then
-			pass "$name: $(tail -1 "$work/$name.log")"
+			pass "$name"
+			grep -v '^NOTICE' "$work/$name.log" | sed 's/^/     /'
 		else
 			fail "$name"
 			sed 's/^/    /' "$work/$name.log" | tail -40

@@ -118,7 +118,7 @@ test_alphabet_table(void)
 
 		for (pos = 0; pos < UID11_LEN; pos++)
 		{
-			char		s[UID11_LEN] = "11111111111";
+			char		s[UID11_LEN + 1] = "11111111111";
 			uint64_t	v;
 			size_t		bad = 99;
 			uid11_status st;

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# demo.sh: install what xid needs on Debian 12, build and install it, start a
+# throwaway PostgreSQL 15 server (as the postgres user, unix socket only, in
+# a private directory) and run demo.sql against it.  Needs root.
+set -euo pipefail
+cd "$(dirname "$0")"
+. test/cluster.sh
+
+need=()
+for p in postgresql-15 postgresql-server-dev-15 make gcc; do
+	dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
+done
+if [ ${#need[@]} -gt 0 ]; then
+	echo "installing ${need[*]}"
+	apt-get update -q >/dev/null
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" >/dev/null
+fi
+
+bindir=/usr/lib/postgresql/15/bin
+make -s PG_CONFIG=$bindir/pg_config >/dev/null
+make -s PG_CONFIG=$bindir/pg_config install >/dev/null
+
+dir=$(mktemp -d /tmp/xid-demo.XXXXXX)
+port=$(free_port 54399)
+trap 'cluster_stop "$bindir" "$dir"; rm -rf "$dir"' EXIT
+cluster_start "$bindir" "$dir" "$port"
+"$bindir/psql" -X -h "$dir/sock" -p "$port" -U postgres -d postgres \
+	-v ON_ERROR_STOP=1 -e -f demo.sql

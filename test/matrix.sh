@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# test/matrix.sh: the whole test suite on every supported PostgreSQL major
+# version: 15 from this Debian 12 host, 17 and 18 from Debian trixie and sid
+# in cached debootstrap chroots (test/chroot.sh).  Needs root.
+#
+# Usage: test/matrix.sh [MAJOR...]      (default: 15 17 18)
+#   XID_CHROOT_CACHE  where chroots are kept (default /var/cache/xid-ci)
+#
+# Prints each version's tests, one summary line per version, and a closing
+# "N passed, N failed" over all of them.  Exits non-zero on any failure.
+set -uo pipefail
+
+cd "$(dirname "$0")/.."
+top=$(pwd)
+versions=${*:-15 17 18}
+cache=${XID_CHROOT_CACHE:-/var/cache/xid-ci}
+total_passed=0
+total_failed=0
+summary=()
+mounted=()
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "test/matrix.sh needs root (apt-get, chroot, runuser)" >&2
+	exit 2
+fi
+
+unmount_all()
+{
+	local m
+	for m in "${mounted[@]}"; do
+		umount -l "$m" 2>/dev/null || true
+	done
+	mounted=()
+}
+trap unmount_all EXIT
+trap 'echo "interrupted"; exit 130' INT TERM
+
+# The host: PostgreSQL 15 server and headers, debootstrap for the chroots.
+host_setup()
+{
+	local need=()
+	dpkg -s postgresql-15 >/dev/null 2>&1 || need+=(postgresql-15)
+	dpkg -s postgresql-server-dev-15 >/dev/null 2>&1 || need+=(postgresql-server-dev-15)
+	command -v debootstrap >/dev/null || need+=(debootstrap)
+	command -v make >/dev/null || need+=(make)
+	command -v gcc >/dev/null || need+=(gcc)
+	if [ ${#need[@]} -gt 0 ]; then
+		echo "installing ${need[*]}"
+		apt-get update -q >/dev/null &&
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" >/dev/null
+	fi
+}
+
+record()
+{
+	local major=$1 result_file=$2 line p f
+	if [ -s "$result_file" ]; then
+		read -r p f <"$result_file"
+	else
+		p=0
+		f=1
+	fi
+	total_passed=$((total_passed + p))
+	total_failed=$((total_failed + f))
+	if [ "$f" -eq 0 ]; then line="PostgreSQL $major: ok ($p passed)"; else line="PostgreSQL $major: FAILED ($p passed, $f failed)"; fi
+	summary+=("$line")
+}
+
+# A clean copy of the sources: what git tracks, plus new files not ignored.
+copy_sources()
+{
+	local dest=$1
+	rm -rf "$dest"
+	mkdir -p "$dest"
+	git -C "$top" ls-files -z --cached --others --exclude-standard |
+		(cd "$top" && xargs -0 tar -cf - --no-recursion 2>/dev/null) | tar -xf - -C "$dest"
+}
+
+run_host()
+{
+	local result="$top/.matrix-15.result"
+	local copy
+	copy=$(mktemp -d /tmp/xid-src-15.XXXXXX)
+	copy_sources "$copy"
+	echo "==== PostgreSQL 15 (host)"
+	rm -f "$result"
+	bash "$copy/test/suite.sh" /usr/lib/postgresql/15/bin/pg_config "$result"
+	if [ -f "$copy/regression.diffs" ]; then cp "$copy/regression.diffs" "$top/regression-15.diffs"; fi
+	record 15 "$result"
+	rm -rf "$copy" "$result"
+}
+
+run_chroot()
+{
+	local major=$1 dir="$cache/pg$1" result
+	echo "==== PostgreSQL $major (chroot $dir)"
+	if ! bash "$top/test/chroot.sh" "$major" "$dir"; then
+		summary+=("PostgreSQL $major: FAILED (could not prepare the chroot)")
+		total_failed=$((total_failed + 1))
+		return
+	fi
+	copy_sources "$dir/build/xid"
+	result="$dir/build/result"
+	rm -f "$result"
+	mount -t proc proc "$dir/proc" && mounted+=("$dir/proc")
+	mount -t tmpfs -o size=512m tmpfs "$dir/dev/shm" && mounted+=("$dir/dev/shm")
+	chroot "$dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+		bash /build/xid/test/suite.sh "/usr/lib/postgresql/$major/bin/pg_config" /build/result
+	unmount_all
+	if [ -f "$dir/build/xid/regression.diffs" ]; then cp "$dir/build/xid/regression.diffs" "$top/regression-$major.diffs"; fi
+	record "$major" "$result"
+}
+
+host_setup
+rm -f "$top"/regression-*.diffs
+for v in $versions; do
+	case "$v" in
+		15) run_host ;;
+		17 | 18) run_chroot "$v" ;;
+		*) echo "unsupported PostgreSQL version: $v" >&2; total_failed=$((total_failed + 1)) ;;
+	esac
+done
+
+echo "==== summary"
+for line in "${summary[@]}"; do echo "$line"; done
+echo "$total_passed passed, $total_failed failed"
+[ "$total_failed" -eq 0 ]
