@@ -16,7 +16,7 @@ PGFILEDESC = "xid - compact, time-sortable identifiers"
 PG_CONFIG ?= pg_config
 
 # One file per feature; each loads the extension itself.
-REGRESS = io cast btree hash generate range planner brin upgrade
+REGRESS = io cast btree hash generate range planner brin torture integrity upgrade
 REGRESS_OPTS = --load-extension=xid
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -39,3 +39,27 @@ unittest: test/test_uid11
 	test/test_uid11
 
 EXTRA_CLEAN = test/test_uid11
+
+# The codec's unit tests under AddressSanitizer and UndefinedBehaviorSanitizer.
+SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+test/test_uid11_san: test/test_uid11.c src/uid11.c src/uid11.h
+	$(CC) -std=c99 -O1 -g $(SANITIZE) -Wall -Wextra -Werror -Isrc -o $@ test/test_uid11.c src/uid11.c
+
+.PHONY: sanitize
+sanitize: test/test_uid11_san
+	test/test_uid11_san
+
+# libFuzzer (clang): make fuzz FUZZ_SECONDS=600 for a longer run.  New inputs
+# go to a scratch directory; the seed corpus in test/fuzz-corpus stays as is.
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+test/fuzz_uid11: test/fuzz_uid11.c src/uid11.c src/uid11.h
+	$(FUZZ_CC) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Isrc -o $@ test/fuzz_uid11.c src/uid11.c
+
+.PHONY: fuzz
+fuzz: test/fuzz_uid11
+	rm -rf test/fuzz-corpus-work && mkdir -p test/fuzz-corpus-work
+	test/fuzz_uid11 -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+		test/fuzz-corpus-work test/fuzz-corpus
+
+EXTRA_CLEAN += test/test_uid11_san test/fuzz_uid11 test/fuzz-corpus-work

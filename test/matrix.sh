@@ -44,6 +44,9 @@ host_setup()
 	command -v debootstrap >/dev/null || need+=(debootstrap)
 	command -v make >/dev/null || need+=(make)
 	command -v gcc >/dev/null || need+=(gcc)
+	# clang with libFuzzer, for the codec's fuzz target
+	dpkg -s clang-14 >/dev/null 2>&1 || need+=(clang-14)
+	dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || need+=(libclang-rt-14-dev)
 	if [ ${#need[@]} -gt 0 ]; then
 		echo "installing ${need[*]}"
 		apt-get update -q >/dev/null &&
@@ -74,6 +77,37 @@ copy_sources()
 	mkdir -p "$dest"
 	git -C "$top" ls-files -z --cached --others --exclude-standard |
 		(cd "$top" && xargs -0 tar -cf - --no-recursion 2>/dev/null) | tar -xf - -C "$dest"
+}
+
+# The codec on its own: unit tests under ASan/UBSan, then a short fuzz run.
+run_codec()
+{
+	local copy p=0 f=0
+	copy=$(mktemp -d /tmp/xid-codec.XXXXXX)
+	copy_sources "$copy"
+	echo "==== codec (sanitizers, fuzzing)"
+	if make -s -C "$copy" sanitize PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config >"$copy/sanitize.log" 2>&1; then
+		p=$((p + 1))
+		echo "ok   codec unit tests under AddressSanitizer and UndefinedBehaviorSanitizer"
+	else
+		f=$((f + 1))
+		tail -30 "$copy/sanitize.log"
+		echo "FAIL codec unit tests under AddressSanitizer and UndefinedBehaviorSanitizer"
+	fi
+	if make -s -C "$copy" fuzz FUZZ_CC=clang-14 FUZZ_SECONDS="${XID_FUZZ_SECONDS:-60}" \
+		PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config >"$copy/fuzz.log" 2>&1; then
+		p=$((p + 1))
+		echo "ok   fuzzing the codec for ${XID_FUZZ_SECONDS:-60} s ($(sed -nE 's/^stat::number_of_executed_units: *//p' "$copy/fuzz.log") inputs)"
+	else
+		f=$((f + 1))
+		grep -E 'invariant failed|ERROR|SUMMARY|Test unit written' "$copy/fuzz.log" | head -20
+		cp -r "$copy"/crash-* "$top/" 2>/dev/null || true
+		echo "FAIL fuzzing the codec (crashing input copied to the repository root)"
+	fi
+	echo "$p $f" >"$copy/result"
+	record codec "$copy/result"
+	summary[-1]=${summary[-1]/PostgreSQL codec/codec}
+	rm -rf "$copy"
 }
 
 run_host()
@@ -113,6 +147,7 @@ run_chroot()
 
 host_setup
 rm -f "$top"/regression-*.diffs
+[ -z "${XID_SKIP_CODEC:-}" ] && run_codec
 for v in $versions; do
 	case "$v" in
 		15) run_host ;;

@@ -1,0 +1,76 @@
+--
+-- Hostile input: each must be a clean 22P02 / 22003 error or a correct value
+--
+CREATE FUNCTION pg_temp.try_xid(v text) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+	x public.xid;
+BEGIN
+	x := v::public.xid;
+	-- an accepted input is canonical: it re-encodes to itself
+	RETURN CASE WHEN x::text = v THEN 'ok' ELSE 'WRONG VALUE' END;
+EXCEPTION WHEN OTHERS THEN
+	RETURN SQLSTATE;
+END
+$$;
+
+-- every character from U+0001 to U+00FF in every position of an 11-symbol
+-- input (bytes above 0x7F are not text on their own in UTF-8; the codec's
+-- unit tests and fuzzer cover them)
+SELECT pg_temp.try_xid(overlay('5cnEkaefSdu' PLACING chr(c) FROM pos FOR 1)) AS result,
+       count(*), count(DISTINCT c) AS characters
+FROM generate_series(1, 255) AS c, generate_series(1, 11) AS pos
+GROUP BY 1 ORDER BY 1;
+-- the accepted characters are exactly the alphabet
+SELECT string_agg(chr(c), '' ORDER BY c) AS accepted
+FROM generate_series(1, 255) AS c
+WHERE pg_temp.try_xid(repeat(chr(c), 11)) = 'ok'
+   OR pg_temp.try_xid('1' || repeat(chr(c), 10)) = 'ok';
+
+-- lengths 0 to 64, of symbols and of other characters
+SELECT pg_temp.try_xid(repeat(s, n)) AS result, count(*)
+FROM generate_series(0, 64) AS n, (VALUES ('1'), ('z'), ('Q'), ('0'), (' '), ('é'), ('€'), ('😀')) AS t(s)
+GROUP BY 1 ORDER BY 1;
+SELECT n, pg_temp.try_xid(repeat('1', n)) AS ones, pg_temp.try_xid(repeat('z', n)) AS zs
+FROM generate_series(9, 13) AS n;
+
+-- multi-byte UTF-8 and embedded whitespace
+SELECT v, pg_temp.try_xid(v) AS result
+FROM (VALUES ('５cnEkaefSdu'), ('5cnEkaefSdü'), ('5cnEkaef😀'), ('😀😀😀😀😀😀😀😀😀😀😀'),
+             (E'5cnEk\taefSd'), (E'5cnEkaefSd\n'), (' 5cnEkaefSd'), ('5cnEk aefSd'),
+             (E'5cnEkaefSdu\r'), ('5cnEkaefSdu'), (U&'5cnEkaefSd\00A0'),
+             (U&'5cnEkaef\200BSd')) AS t(v);
+
+-- prefixes get the same treatment
+CREATE FUNCTION pg_temp.try_prefix(v text) RETURNS text
+LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM public.xid_prefix_range(v);
+	RETURN 'ok';
+EXCEPTION WHEN OTHERS THEN
+	RETURN SQLSTATE;
+END
+$$;
+SELECT pg_temp.try_prefix(repeat(chr(c), n)) AS result, count(*)
+FROM generate_series(1, 255) AS c, generate_series(0, 13) AS n
+GROUP BY 1 ORDER BY 1;
+
+-- binary input: exactly 8 bytes, anything else is a clean error
+CREATE TABLE tt (id public.xid);
+CREATE TABLE tt_bytes (b bytea);
+SELECT '/tmp/xid_torture_' || pg_backend_pid() || '.bin' AS binfile \gset
+CREATE FUNCTION pg_temp.try_recv(n int, f text) RETURNS text
+LANGUAGE plpgsql AS $$
+BEGIN
+	TRUNCATE tt_bytes;
+	INSERT INTO tt_bytes SELECT decode(repeat('a5', n), 'hex');
+	EXECUTE format('COPY tt_bytes TO %L (FORMAT binary)', f);
+	TRUNCATE tt;
+	EXECUTE format('COPY tt FROM %L (FORMAT binary)', f);
+	RETURN (SELECT id::bytea::text FROM tt);
+EXCEPTION WHEN OTHERS THEN
+	RETURN SQLSTATE || ' ' || SQLERRM;
+END
+$$;
+SELECT n, pg_temp.try_recv(n, :'binfile') AS result FROM generate_series(0, 16) AS n;
+DROP TABLE tt, tt_bytes;
