@@ -3,7 +3,9 @@
 -- hash and BRIN indexes; amcheck, and every index answers like a
 -- sequential scan
 --
+SET client_min_messages = warning;
 CREATE EXTENSION IF NOT EXISTS amcheck;
+RESET client_min_messages;
 CREATE TABLE ig (n int, id public.xid);
 INSERT INTO ig
 SELECT i, decode(substr(md5(i::text), 1, 16), 'hex')::public.xid

@@ -1,0 +1,136 @@
+-- bench/bench.sql: tables, cases and the timing function of the benchmark
+-- (loaded by bench/run.sh; :rows is the row count, :has_uuidv7 is true on 18+)
+\set ON_ERROR_STOP 1
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS xid;
+DROP SCHEMA IF EXISTS bench CASCADE;
+CREATE SCHEMA bench;
+CREATE SEQUENCE bench.seq;
+
+-- text and values to parse, format and sort: random in every type
+CREATE TABLE bench.txt_xid AS
+	SELECT public.xid_new(now() - random() * interval '3 years')::text AS t FROM generate_series(1, :rows);
+CREATE TABLE bench.txt_uuid AS SELECT gen_random_uuid()::text AS t FROM generate_series(1, :rows);
+CREATE TABLE bench.txt_bigint AS
+	SELECT (random() * 9e18)::bigint::text AS t FROM generate_series(1, :rows);
+CREATE TABLE bench.val_xid AS SELECT t::public.xid AS id FROM bench.txt_xid;
+CREATE TABLE bench.val_uuid AS SELECT t::uuid AS id FROM bench.txt_uuid;
+CREATE TABLE bench.val_bigint AS SELECT t::bigint AS id FROM bench.txt_bigint;
+
+-- primary-key tables for the insert cases
+CREATE TABLE bench.ins_xid (id public.xid PRIMARY KEY DEFAULT public.xid_new(), v int);
+CREATE TABLE bench.ins_bigserial (id bigserial PRIMARY KEY, v int);
+CREATE TABLE bench.ins_uuid4 (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), v int);
+\if :has_uuidv7
+CREATE TABLE bench.ins_uuid7 (id uuid PRIMARY KEY DEFAULT uuidv7(), v int);
+\endif
+
+-- lookup tables: a year of history, one row every ~16 s, keyed by xid, by
+-- bigint, and by bigint with a created_at column and its own index
+CREATE TABLE bench.ev_xid (id public.xid PRIMARY KEY, v int);
+CREATE TABLE bench.ev_bigint (id bigint PRIMARY KEY, created_at timestamptz NOT NULL, v int);
+INSERT INTO bench.ev_xid
+	SELECT public.xid_new('2025-01-01+00'::timestamptz + g * (interval '1 year' / :rows)), g
+	FROM generate_series(1, :rows) AS g;
+INSERT INTO bench.ev_bigint
+	SELECT g, '2025-01-01+00'::timestamptz + g * (interval '1 year' / :rows), g
+	FROM generate_series(1, :rows) AS g;
+CREATE INDEX ev_bigint_created_at ON bench.ev_bigint (created_at);
+VACUUM ANALYZE bench.ev_xid;
+VACUUM ANALYZE bench.ev_bigint;
+
+-- 20,000 probes: existing keys, their 7-symbol prefixes, and bigint ranges
+-- holding as many rows as the prefixes do
+CREATE TABLE bench.probe AS
+	SELECT x.id AS xid_key, left(x.id::text, 7) AS prefix, b.id AS bigint_key
+	FROM (SELECT id, row_number() OVER () AS r FROM bench.ev_xid ORDER BY random() LIMIT 20000) x
+	JOIN (SELECT id, row_number() OVER () AS r FROM bench.ev_bigint ORDER BY random() LIMIT 20000) b USING (r);
+SELECT round(avg(c)) AS rows_per_prefix FROM (
+	SELECT (SELECT count(*) FROM bench.ev_xid WHERE id <@ public.xid_prefix_range(prefix)) AS c
+	FROM bench.probe LIMIT 500) s \gset
+CREATE TABLE bench.settings AS SELECT :rows_per_prefix::int AS rows_per_prefix;
+
+-- point lookups, 20,000 in a loop (both keys plan once, generic)
+CREATE FUNCTION bench.point_xid() RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE k public.xid; n bigint := 0; v int;
+BEGIN
+	FOR k IN SELECT xid_key FROM bench.probe LOOP
+		SELECT e.v INTO v FROM bench.ev_xid e WHERE e.id = k;
+		n := n + v;
+	END LOOP;
+	RETURN n;
+END $$;
+CREATE FUNCTION bench.point_bigint() RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE k bigint; n bigint := 0; v int;
+BEGIN
+	FOR k IN SELECT bigint_key FROM bench.probe LOOP
+		SELECT e.v INTO v FROM bench.ev_bigint e WHERE e.id = k;
+		n := n + v;
+	END LOOP;
+	RETURN n;
+END $$;
+-- prefix lookups, each planned with its constant (the same for bigint)
+CREATE FUNCTION bench.prefix_xid() RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE p text; n bigint := 0; c bigint;
+BEGIN
+	FOR p IN SELECT prefix FROM bench.probe LOOP
+		EXECUTE format('SELECT count(*) FROM bench.ev_xid WHERE id <@ public.xid_prefix_range(%L)', p) INTO c;
+		n := n + c;
+	END LOOP;
+	RETURN n;
+END $$;
+CREATE FUNCTION bench.between_bigint() RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE k bigint; n bigint := 0; c bigint; w int := (SELECT rows_per_prefix FROM bench.settings);
+BEGIN
+	FOR k IN SELECT bigint_key FROM bench.probe LOOP
+		EXECUTE format('SELECT count(*) FROM bench.ev_bigint WHERE id BETWEEN %s AND %s', k, k + w - 1) INTO c;
+		n := n + c;
+	END LOOP;
+	RETURN n;
+END $$;
+
+-- cases: name, group, statement run before the timed one, timed statement
+CREATE TABLE bench.cases (name text PRIMARY KEY, grp text, setup text, query text);
+INSERT INTO bench.cases VALUES
+	('gen xid_new()', 'generate', NULL, format('SELECT count(public.xid_new()) FROM generate_series(1, %s)', :rows)),
+	('gen random()', 'generate', NULL, format('SELECT count(random()) FROM generate_series(1, %s)', :rows)),
+	('gen nextval()', 'generate', NULL, format('SELECT count(nextval(''bench.seq'')) FROM generate_series(1, %s)', :rows)),
+	('gen gen_random_uuid()', 'generate', NULL, format('SELECT count(gen_random_uuid()) FROM generate_series(1, %s)', :rows)),
+	('parse xid', 'parse', NULL, 'SELECT count(t::public.xid) FROM bench.txt_xid'),
+	('parse uuid', 'parse', NULL, 'SELECT count(t::uuid) FROM bench.txt_uuid'),
+	('parse bigint', 'parse', NULL, 'SELECT count(t::bigint) FROM bench.txt_bigint'),
+	('format xid', 'format', NULL, 'SELECT count(id::text) FROM bench.val_xid'),
+	('format uuid', 'format', NULL, 'SELECT count(id::text) FROM bench.val_uuid'),
+	('format bigint', 'format', NULL, 'SELECT count(id::text) FROM bench.val_bigint'),
+	('sort xid', 'sort', NULL, format('SELECT id FROM bench.val_xid ORDER BY id OFFSET %s', :rows)),
+	('sort uuid', 'sort', NULL, format('SELECT id FROM bench.val_uuid ORDER BY id OFFSET %s', :rows)),
+	('sort bigint', 'sort', NULL, format('SELECT id FROM bench.val_bigint ORDER BY id OFFSET %s', :rows)),
+	('insert xid', 'insert', 'TRUNCATE bench.ins_xid', format('INSERT INTO bench.ins_xid (v) SELECT g FROM generate_series(1, %s) AS g', :rows)),
+	('insert bigserial', 'insert', 'TRUNCATE bench.ins_bigserial RESTART IDENTITY', format('INSERT INTO bench.ins_bigserial (v) SELECT g FROM generate_series(1, %s) AS g', :rows)),
+	('insert uuid v4', 'insert', 'TRUNCATE bench.ins_uuid4', format('INSERT INTO bench.ins_uuid4 (v) SELECT g FROM generate_series(1, %s) AS g', :rows)),
+	('point xid', 'point', NULL, 'SELECT bench.point_xid()'),
+	('point bigint', 'point', NULL, 'SELECT bench.point_bigint()'),
+	('prefix xid <@ xid_prefix_range', 'prefix', NULL, 'SELECT bench.prefix_xid()'),
+	('prefix bigint BETWEEN', 'prefix', NULL, 'SELECT bench.between_bigint()'),
+	('one prefix xid <@ xid_prefix_range', 'like', NULL, 'SELECT count(*) FROM bench.ev_xid WHERE id <@ public.xid_prefix_range(''5Ly'')'),
+	('one prefix id::text LIKE', 'like', NULL, 'SELECT count(*) FROM bench.ev_xid WHERE id::text LIKE ''5Ly%'''),
+	('window xid_time_range', 'window', NULL, 'SELECT count(*) FROM bench.ev_xid WHERE id <@ public.xid_time_range(''[2025-03-01+00, 2025-03-08+00)'')'),
+	('window created_at', 'window', NULL, 'SELECT count(*) FROM bench.ev_bigint WHERE created_at <@ ''[2025-03-01+00, 2025-03-08+00)''::tstzrange');
+\if :has_uuidv7
+INSERT INTO bench.cases VALUES
+	('gen uuidv7()', 'generate', NULL, format('SELECT count(uuidv7()) FROM generate_series(1, %s)', :rows)),
+	('insert uuidv7', 'insert', 'TRUNCATE bench.ins_uuid7', format('INSERT INTO bench.ins_uuid7 (v) SELECT g FROM generate_series(1, %s) AS g', :rows));
+\endif
+
+CREATE TABLE bench.results (name text, round int, ms float8);
+CREATE FUNCTION bench.run(case_name text, round int) RETURNS float8 LANGUAGE plpgsql AS $$
+DECLARE c bench.cases; t0 timestamptz; ms float8;
+BEGIN
+	SELECT * INTO c FROM bench.cases WHERE name = case_name;
+	IF c.setup IS NOT NULL THEN EXECUTE c.setup; END IF;
+	t0 := clock_timestamp();
+	EXECUTE c.query;
+	ms := extract(epoch FROM clock_timestamp() - t0) * 1000;
+	INSERT INTO bench.results VALUES (case_name, round, ms);
+	RETURN ms;
+END $$;

@@ -1,0 +1,62 @@
+-- bench/report.sql: medians, ratios and goals of one benchmark run
+\pset footer off
+\pset null '-'
+CREATE TEMP TABLE med AS
+	SELECT name, percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS ms, count(*) AS runs
+	FROM bench.results GROUP BY name;
+CREATE TEMP TABLE sizes AS
+	SELECT c.relname AS name, pg_relation_size(c.oid) AS bytes
+	FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+	WHERE n.nspname = 'bench' AND c.relkind IN ('r', 'i');
+
+\echo 'Median time of each case (ms)'
+SELECT c.grp AS "group", m.name AS "case", round(m.ms::numeric, 1) AS median_ms, m.runs
+FROM med m JOIN bench.cases c USING (name) ORDER BY c.grp, m.ms;
+
+\echo 'Sizes after loading the same rows (MB)'
+SELECT name AS relation, round(bytes / 1048576.0, 1) AS mb FROM sizes
+WHERE name LIKE 'ins\_%' OR name LIKE 'ev\_%' ORDER BY name;
+
+-- each comparison: xid's measure divided by the rival's, and the goal
+CREATE TEMP TABLE ratios (label text, ratio float8, goal text, met bool);
+CREATE FUNCTION pg_temp.t(n text) RETURNS float8 LANGUAGE sql AS $$ SELECT ms FROM med WHERE name = n $$;
+CREATE FUNCTION pg_temp.s(n text) RETURNS float8 LANGUAGE sql AS $$ SELECT bytes::float8 FROM sizes WHERE name = n $$;
+INSERT INTO ratios SELECT label, r,
+	CASE WHEN lim IS NULL THEN '-' WHEN lim < 1 AND lim > 0 AND op = '<=' AND lim <= 0.2 THEN format('at least %sx faster', round((1 / lim)::numeric)) ELSE format('%s %s', op, lim) END,
+	CASE op WHEN '<=' THEN r <= lim WHEN '<' THEN r < lim ELSE NULL END
+FROM (VALUES
+	('generate: xid_new() / random()', pg_temp.t('gen xid_new()') / pg_temp.t('gen random()'), '<=', 1.3),
+	('generate: xid_new() / gen_random_uuid()', pg_temp.t('gen xid_new()') / pg_temp.t('gen gen_random_uuid()'), '<=', 0.2),
+	('generate: xid_new() / nextval()', pg_temp.t('gen xid_new()') / pg_temp.t('gen nextval()'), NULL, NULL),
+	('generate: xid_new() / uuidv7()', pg_temp.t('gen xid_new()') / pg_temp.t('gen uuidv7()'), NULL, NULL),
+	('parse: xid / bigint', pg_temp.t('parse xid') / pg_temp.t('parse bigint'), '<=', 1.0),
+	('parse: xid / uuid', pg_temp.t('parse xid') / pg_temp.t('parse uuid'), '<', 1.0),
+	('format: xid / bigint', pg_temp.t('format xid') / pg_temp.t('format bigint'), '<=', 1.0),
+	('format: xid / uuid', pg_temp.t('format xid') / pg_temp.t('format uuid'), '<', 1.0),
+	('sort: xid / bigint', pg_temp.t('sort xid') / pg_temp.t('sort bigint'), '<=', 1.05),
+	('sort: xid / uuid', pg_temp.t('sort xid') / pg_temp.t('sort uuid'), NULL, NULL),
+	('insert: xid / bigserial', pg_temp.t('insert xid') / pg_temp.t('insert bigserial'), '<=', 1.1),
+	('insert: xid / uuid v4', pg_temp.t('insert xid') / pg_temp.t('insert uuid v4'), NULL, NULL),
+	('insert: xid / uuidv7', pg_temp.t('insert xid') / pg_temp.t('insert uuidv7'), NULL, NULL),
+	('pk index size: xid / bigserial', pg_temp.s('ins_xid_pkey') / pg_temp.s('ins_bigserial_pkey'), '<=', 1.0),
+	('pk index size: xid / uuid v4', pg_temp.s('ins_xid_pkey') / pg_temp.s('ins_uuid4_pkey'), '<=', 0.62),
+	('pk index size: xid / uuidv7', pg_temp.s('ins_xid_pkey') / pg_temp.s('ins_uuid7_pkey'), NULL, NULL),
+	('table size: xid / bigserial', pg_temp.s('ins_xid') / pg_temp.s('ins_bigserial'), NULL, NULL),
+	('table size: xid / uuid v4', pg_temp.s('ins_xid') / pg_temp.s('ins_uuid4'), NULL, NULL),
+	('point lookups: xid / bigint', pg_temp.t('point xid') / pg_temp.t('point bigint'), NULL, NULL),
+	('prefix lookups: xid <@ prefix / bigint BETWEEN', pg_temp.t('prefix xid <@ xid_prefix_range') / pg_temp.t('prefix bigint BETWEEN'), '<=', 1.1),
+	('one prefix: xid <@ prefix / text LIKE scan', pg_temp.t('one prefix xid <@ xid_prefix_range') / pg_temp.t('one prefix id::text LIKE'), '<=', 0.001),
+	('time window: xid_time_range / created_at index', pg_temp.t('window xid_time_range') / pg_temp.t('window created_at'), NULL, NULL)
+) AS v(label, r, op, lim)
+WHERE r IS NOT NULL;
+
+\echo 'Ratios (xid / rival; below 1 means xid is faster or smaller)'
+SELECT label AS comparison, round(ratio::numeric, 4) AS ratio, goal,
+       CASE met WHEN true THEN 'met' WHEN false THEN 'MISSED' ELSE '-' END AS result
+FROM ratios;
+\echo 'Extra index a created_at column needs for time windows (MB)'
+SELECT round(pg_temp.s('ev_bigint_created_at') / 1048576.0, 1) AS created_at_index_mb;
+
+\o :tsv
+COPY ratios (label, ratio) TO STDOUT;
+\o

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# bench/run.sh [MAJOR]: the benchmark in one command.  Starts a throwaway
+# server with fixed settings (PostgreSQL 15 from the host, or 17/18 in the
+# chroots of test/chroot.sh), loads the cases, runs each several times
+# interleaved with its rivals, and prints medians and ratios.  Needs root.
+#
+#   BENCH_ROWS (2000000)  rows per table      BENCH_ROUNDS (5)  rounds
+#
+# Output: bench/out/report-MAJOR.txt, bench/out/ratios-MAJOR.tsv and the
+# chart bench/ratios-MAJOR.png.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+top=$(pwd)
+major=${1:-15}
+out="$top/bench/out"
+mkdir -p "$out"
+
+for p in gnuplot-nox; do
+	dpkg -s "$p" >/dev/null 2>&1 || {
+		apt-get update -q >/dev/null
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$p" >/dev/null
+	}
+done
+
+if [ "$major" = 15 ]; then
+	for p in postgresql-15 postgresql-server-dev-15; do
+		dpkg -s "$p" >/dev/null 2>&1 || {
+			apt-get update -q >/dev/null
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$p" >/dev/null
+		}
+	done
+	bash bench/run-local.sh /usr/lib/postgresql/15/bin/pg_config "$out"
+else
+	dir=${XID_CHROOT_CACHE:-/var/cache/xid-ci}/pg$major
+	bash test/chroot.sh "$major" "$dir"
+	rm -rf "$dir/build/xid"
+	mkdir -p "$dir/build/xid"
+	git ls-files -z --cached --others --exclude-standard | xargs -0 tar -cf - --no-recursion | tar -xf - -C "$dir/build/xid"
+	mount -t proc proc "$dir/proc"
+	mount -t tmpfs -o size=512m tmpfs "$dir/dev/shm"
+	trap 'umount -l "$dir/proc" "$dir/dev/shm" 2>/dev/null || true' EXIT
+	chroot "$dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+		BENCH_ROWS="${BENCH_ROWS:-}" BENCH_ROUNDS="${BENCH_ROUNDS:-}" \
+		bash /build/xid/bench/run-local.sh "/usr/lib/postgresql/$major/bin/pg_config" /build/out
+	cp "$dir/build/out/report-$major.txt" "$dir/build/out/ratios-$major.tsv" "$out/"
+fi
+
+# The chart: each ratio on a log scale, 1 = parity with the rival.
+gnuplot <<GP
+set terminal pngcairo size 1100,620 font "sans,10"
+set output "$top/bench/ratios-$major.png"
+set title "xid against its rivals on PostgreSQL $major (time or size ratio, log scale; below 1 = xid better)"
+set style data histograms
+set style fill solid 0.8 border -1
+set boxwidth 0.8
+set logscale y
+set yrange [0.0001:10]
+set grid ytics
+set xtics rotate by -40 scale 0 font ",8"
+set datafile separator "\t"
+set arrow from graph 0, first 1 to graph 1, first 1 nohead lc rgb "red" dt 2
+plot "$out/ratios-$major.tsv" using 2:xtic(1) notitle lc rgb "#3b6ea5"
+GP
+echo "chart: bench/ratios-$major.png"
