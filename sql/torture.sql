@@ -35,11 +35,12 @@ SELECT n, pg_temp.try_xid(repeat('1', n)) AS ones, pg_temp.try_xid(repeat('z', n
 FROM generate_series(9, 13) AS n;
 
 -- multi-byte UTF-8 and embedded whitespace
-SELECT v, pg_temp.try_xid(v) AS result
-FROM (VALUES ('５cnEkaefSdu'), ('5cnEkaefSdü'), ('5cnEkaef😀'), ('😀😀😀😀😀😀😀😀😀😀😀'),
-             (E'5cnEk\taefSd'), (E'5cnEkaefSd\n'), (' 5cnEkaefSd'), ('5cnEk aefSd'),
-             (E'5cnEkaefSdu\r'), ('5cnEkaefSdu'), (U&'5cnEkaefSd\00A0'),
-             (U&'5cnEkaef\200BSd')) AS t(v);
+-- (shown by number: terminals disagree on the width of some of them)
+SELECT n, length(v) AS chars, octet_length(v) AS bytes, pg_temp.try_xid(v) AS result
+FROM (VALUES (1, '５cnEkaefSdu'), (2, '5cnEkaefSdü'), (3, '5cnEkaef😀'), (4, '😀😀😀😀😀😀😀😀😀😀😀'),
+             (5, E'5cnEk\taefSd'), (6, E'5cnEkaefSd\n'), (7, ' 5cnEkaefSd'), (8, '5cnEk aefSd'),
+             (9, E'5cnEkaefSdu\r'), (10, '5cnEkaefSdu'), (11, U&'5cnEkaefSd\00A0'),
+             (12, U&'5cnEkaef\200BSd')) AS t(n, v);
 
 -- prefixes get the same treatment
 CREATE FUNCTION pg_temp.try_prefix(v text) RETURNS text
