@@ -31,7 +31,7 @@ REGRESS += copy_onerror
 endif
 
 # The codec's unit tests need no server.
-test/test_uid11: test/test_uid11.c src/uid11.c src/uid11.h
+test/test_uid11: test/test_uid11.c src/uid11.c src/uid11.h src/uid11_pairs.h
 	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -Isrc -o $@ test/test_uid11.c src/uid11.c
 
 .PHONY: unittest
@@ -42,7 +42,7 @@ EXTRA_CLEAN = test/test_uid11
 
 # The codec's unit tests under AddressSanitizer and UndefinedBehaviorSanitizer.
 SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-test/test_uid11_san: test/test_uid11.c src/uid11.c src/uid11.h
+test/test_uid11_san: test/test_uid11.c src/uid11.c src/uid11.h src/uid11_pairs.h
 	$(CC) -std=c99 -O1 -g $(SANITIZE) -Wall -Wextra -Werror -Isrc -o $@ test/test_uid11.c src/uid11.c
 
 .PHONY: sanitize
@@ -53,7 +53,7 @@ sanitize: test/test_uid11_san
 # go to a scratch directory; the seed corpus in test/fuzz-corpus stays as is.
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
-test/fuzz_uid11: test/fuzz_uid11.c src/uid11.c src/uid11.h
+test/fuzz_uid11: test/fuzz_uid11.c src/uid11.c src/uid11.h src/uid11_pairs.h
 	$(FUZZ_CC) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Isrc -o $@ test/fuzz_uid11.c src/uid11.c
 
 .PHONY: fuzz

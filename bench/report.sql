@@ -55,7 +55,8 @@ SELECT label AS comparison, round(ratio::numeric, 4) AS ratio, goal,
        CASE met WHEN true THEN 'met' WHEN false THEN 'MISSED' ELSE '-' END AS result
 FROM ratios;
 \echo 'Extra index a created_at column needs for time windows (MB)'
-SELECT round(pg_temp.s('ev_bigint_created_at') / 1048576.0, 1) AS created_at_index_mb;
+SELECT round((pg_temp.s('ev_bigint_created_at') / 1048576.0)::numeric, 1) AS created_at_index_mb,
+       round((pg_temp.s('ev_bigint_created_at') / pg_temp.s('ev_xid_pkey'))::numeric, 2) AS relative_to_the_primary_key;
 
 \o :tsv
 COPY ratios (label, ratio) TO STDOUT;

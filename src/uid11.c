@@ -6,7 +6,8 @@
  * Encoding splits the payload into one leading symbol and two groups of five
  * symbols: 58^5 < 2^32, so after two 64-bit divisions by a constant (which
  * compilers turn into multiplications) every remaining step is 32-bit
- * arithmetic.  Decoding maps bytes through a 256-entry table.
+ * arithmetic, two symbols at a time through a table of the 58^2 pairs.
+ * Decoding maps bytes through a 256-entry table.
  *
  * The alphabet is in ASCII order and the text is left-padded with '1' (the
  * zero symbol), so byte order of encodings equals numeric order of payloads.
@@ -14,6 +15,10 @@
  *-------------------------------------------------------------------------
  */
 #include "uid11.h"
+
+#include <string.h>
+
+#include "uid11_pairs.h"
 
 #define B58_5	UINT64_C(656356768) /* 58^5 */
 
@@ -66,13 +71,13 @@ static const uint8_t decode_table[256] = {
 static inline void
 encode5(uint32_t v, char *out)
 {
-	int			i;
+	uint32_t	high = v / 195112;	/* 58^3: the first two symbols */
+	uint32_t	rest = v - high * 195112;
+	uint32_t	mid = rest / 58;	/* the next two */
 
-	for (i = 4; i >= 0; i--)
-	{
-		out[i] = uid11_alphabet[v % 58];
-		v /= 58;
-	}
+	memcpy(out, uid11_pairs + 2 * high, 2);
+	memcpy(out + 2, uid11_pairs + 2 * mid, 2);
+	out[4] = uid11_alphabet[rest - mid * 58];
 }
 
 void
