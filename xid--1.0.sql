@@ -472,3 +472,36 @@ FOR TYPE @extschema@.xid USING brin AS
 	FUNCTION 4 brin_bloom_union(internal, internal, internal),
 	FUNCTION 5 brin_bloom_options(internal),
 	FUNCTION 11 @extschema@.xid_hash(@extschema@.xid);
+
+------------------------------------------------------------------------------
+-- Bounds of ranges and prefixes (index conditions for parameters)
+------------------------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.xid_range_lower_bound(@extschema@.xidrange)
+RETURNS @extschema@.xid
+AS 'MODULE_PATHNAME', 'xid_range_lower_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION @extschema@.xid_range_upper_bound(@extschema@.xidrange)
+RETURNS @extschema@.xid
+AS 'MODULE_PATHNAME', 'xid_range_upper_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION @extschema@.xid_prefix_lower_bound(text)
+RETURNS @extschema@.xid
+AS 'MODULE_PATHNAME', 'xid_prefix_lower_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION @extschema@.xid_prefix_upper_bound(text)
+RETURNS @extschema@.xid
+AS 'MODULE_PATHNAME', 'xid_prefix_upper_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.xid_range_lower_bound(@extschema@.xidrange) IS
+'smallest xid in the range, or NULL when it holds none';
+COMMENT ON FUNCTION @extschema@.xid_range_upper_bound(@extschema@.xidrange) IS
+'largest xid in the range, or NULL when it holds none';
+COMMENT ON FUNCTION @extschema@.xid_prefix_lower_bound(text) IS
+'smallest xid that starts with the text (as ^@), or NULL when none does';
+COMMENT ON FUNCTION @extschema@.xid_prefix_upper_bound(text) IS
+'largest xid that starts with the text (as ^@), or NULL when none does';

@@ -91,7 +91,8 @@ BEGIN
 	RETURN n;
 END $$;
 
--- cases: name, group, statement run before the timed one, timed statement
+-- cases: name, group, statement run before the timed one ($q: the timed
+-- statement itself, as a warm-up), timed statement
 CREATE TABLE bench.cases (name text PRIMARY KEY, grp text, setup text, query text);
 INSERT INTO bench.cases VALUES
 	('gen xid_new()', 'generate', NULL, format('SELECT count(public.xid_new()) FROM generate_series(1, %s)', :rows)),
@@ -114,10 +115,12 @@ INSERT INTO bench.cases VALUES
 	('point bigint', 'point', NULL, 'SELECT bench.point_bigint()'),
 	('prefix xid <@ xid_prefix_range', 'prefix', NULL, 'SELECT bench.prefix_xid()'),
 	('prefix bigint BETWEEN', 'prefix', NULL, 'SELECT bench.between_bigint()'),
-	('one prefix xid <@ xid_prefix_range', 'like', NULL, format('SELECT count(*) FROM bench.ev_xid WHERE id <@ public.xid_prefix_range(%L)', :'one_prefix')),
-	('one prefix id::text LIKE', 'like', NULL, format('SELECT count(*) FROM bench.ev_xid WHERE id::text LIKE %L', :'one_prefix' || '%')),
-	('window xid_time_range', 'window', NULL, 'SELECT count(*) FROM bench.ev_xid WHERE id <@ public.xid_time_range(''[2025-03-01+00, 2025-03-08+00)'')'),
-	('window created_at', 'window', NULL, 'SELECT count(*) FROM bench.ev_bigint WHERE created_at <@ ''[2025-03-01+00, 2025-03-08+00)''::tstzrange');
+	-- single queries run once untimed first, so that the timed run finds
+	-- the session's catalog caches warm
+	('one prefix xid <@ xid_prefix_range', 'like', '$q', format('SELECT count(*) FROM bench.ev_xid WHERE id <@ public.xid_prefix_range(%L)', :'one_prefix')),
+	('one prefix id::text LIKE', 'like', '$q', format('SELECT count(*) FROM bench.ev_xid WHERE id::text LIKE %L', :'one_prefix' || '%')),
+	('window xid_time_range', 'window', '$q', 'SELECT count(*) FROM bench.ev_xid WHERE id <@ public.xid_time_range(''[2025-03-01+00, 2025-03-08+00)'')'),
+	('window created_at', 'window', '$q', 'SELECT count(*) FROM bench.ev_bigint WHERE created_at >= ''2025-03-01+00'' AND created_at < ''2025-03-08+00''');
 \if :has_uuidv7
 INSERT INTO bench.cases VALUES
 	('gen uuidv7()', 'generate', NULL, format('SELECT count(uuidv7()) FROM generate_series(1, %s)', :rows)),
@@ -129,7 +132,11 @@ CREATE FUNCTION bench.run(case_name text, round int) RETURNS float8 LANGUAGE plp
 DECLARE c bench.cases; t0 timestamptz; ms float8;
 BEGIN
 	SELECT * INTO c FROM bench.cases WHERE name = case_name;
-	IF c.setup IS NOT NULL THEN EXECUTE c.setup; END IF;
+	IF c.setup = '$q' THEN
+		EXECUTE c.query;
+	ELSIF c.setup IS NOT NULL THEN
+		EXECUTE c.setup;
+	END IF;
 	t0 := clock_timestamp();
 	EXECUTE c.query;
 	ms := extract(epoch FROM clock_timestamp() - t0) * 1000;

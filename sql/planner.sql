@@ -21,11 +21,51 @@ EXPLAIN (COSTS OFF) SELECT n FROM pl WHERE id <@ public.xidrange(NULL, '5cnEkaef
 -- a prefix or range that holds no id: no scan at all
 EXPLAIN (COSTS OFF) SELECT n FROM pl WHERE id <@ public.xid_prefix_range('z');
 EXPLAIN (COSTS OFF) SELECT n FROM pl WHERE id ^@ '5c0';
--- not a constant range: a plain filter
+-- a range or prefix from the same row: a plain filter
 RESET enable_seqscan;
-EXPLAIN (COSTS OFF) SELECT a.n FROM pl a, pl b WHERE b.n = 1 AND a.id <@ public.xidrange(b.id, b.id);
 EXPLAIN (COSTS OFF) SELECT n FROM pl WHERE id ^@ n::text;
+EXPLAIN (COSTS OFF) SELECT n FROM pl WHERE id <@ public.xidrange(id, NULL);
 SET enable_seqscan = off;
+
+-- a parameter (generic plans of prepared statements) or an outer column in
+-- a nested loop: index bounds computed at run time
+SET plan_cache_mode = force_generic_plan;
+PREPARE by_prefix(text) AS SELECT count(*) FROM pl WHERE id ^@ $1;
+PREPARE by_range(public.xidrange) AS SELECT count(*) FROM pl WHERE id <@ $1;
+EXPLAIN (COSTS OFF) EXECUTE by_prefix('5cnE');
+EXPLAIN (COSTS OFF) EXECUTE by_range(public.xid_prefix_range('5cnE'));
+SELECT p, (SELECT count(*) FROM pl WHERE id::text LIKE p || '%') AS by_like
+FROM (VALUES ('5c'), ('5cnE'), ('jpXC'), ('z'), ('5c0'), ('')) AS t(p);
+EXECUTE by_prefix('5c');
+EXECUTE by_prefix('5cnE');
+EXECUTE by_prefix('jpXC');
+EXECUTE by_prefix('z');
+EXECUTE by_prefix('5c0');
+EXECUTE by_prefix('');
+EXECUTE by_prefix(NULL);
+EXECUTE by_range(public.xid_prefix_range('5c'));
+EXECUTE by_range(public.xidrange('5c111111111', '5c111111111', '()'));
+EXECUTE by_range(public.xidrange(NULL, NULL));
+EXECUTE by_range('empty');
+SELECT public.xid_prefix_lower_bound('5c'), public.xid_prefix_upper_bound('5c'),
+       public.xid_prefix_lower_bound(''), public.xid_prefix_upper_bound(''),
+       public.xid_prefix_lower_bound('5c0') IS NULL AS bad_is_null,
+       public.xid_range_lower_bound(public.xidrange('5c111111111', NULL, '()')),
+       public.xid_range_upper_bound(public.xidrange(NULL, '5c111111112', '()')),
+       public.xid_range_lower_bound('empty') IS NULL AS empty_is_null;
+DEALLOCATE by_prefix;
+DEALLOCATE by_range;
+RESET plan_cache_mode;
+RESET enable_seqscan;
+RESET enable_bitmapscan;
+ANALYZE pl;
+CREATE TEMP TABLE pl_wanted AS SELECT left(id::text, 4) AS p FROM pl WHERE n <= 3;
+ANALYZE pl_wanted;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM pl_wanted w JOIN pl ON pl.id ^@ w.p;
+SELECT count(*) FROM pl_wanted w JOIN pl ON pl.id ^@ w.p;
+SELECT count(*) FROM pl_wanted w JOIN pl ON pl.id::text LIKE w.p || '%';
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
 -- a volatile element expression is left alone
 EXPLAIN (COSTS OFF) SELECT 1 WHERE public.xid_new() <@ public.xid_prefix_range('5cnE');
 -- an expression index gets the rewritten bounds

@@ -23,6 +23,10 @@
  *   SupportRequestIndexCondition then gives btree and BRIN the same two
  *   comparisons as an exact index condition.
  *
+ * A range or prefix that is a parameter (prepared statements, the inner side
+ * of a nested loop) gets an index condition too, through functions that
+ * compute its bounds at run time.
+ *
  * The comparison operators are looked up in the operator families at run
  * time: the extension's schema is the user's choice, so no OID is fixed.
  *
@@ -42,6 +46,7 @@
 #include "optimizer/clauses.h"
 #include "optimizer/cost.h"
 #include "optimizer/optimizer.h"
+#include "parser/parse_func.h"
 #include "parser/parsetree.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
@@ -266,6 +271,65 @@ range_column_condition(SupportRequestIndexCondition *req, Node *range,
 									(Expr *) elem, InvalidOid, InvalidOid));
 }
 
+/*
+ * A call of the extension's function fname(arg), found in the schema of the
+ * function the planner asked about.
+ */
+static Expr *
+bound_call(Oid support_of, const char *fname, Node *arg, Oid xidtype)
+{
+	char	   *nspname = get_namespace_name(get_func_namespace(support_of));
+	Oid			argtype = exprType(arg);
+	Oid			fn;
+
+	if (nspname == NULL)
+		return NULL;
+	fn = LookupFuncName(list_make2(makeString(nspname), makeString(pstrdup(fname))),
+						1, &argtype, true);
+	if (!OidIsValid(fn))
+		return NULL;
+	return (Expr *) makeFuncExpr(fn, xidtype, list_make1(copyObject(arg)),
+								 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
+}
+
+/*
+ * A range or prefix that is not a constant but fixed during an index scan (a
+ * parameter of a prepared statement, an outer column in a nested loop):
+ * "elem >= lower_bound(arg) AND elem <= upper_bound(arg)", where the bound
+ * functions return NULL, and so match nothing, when no xid qualifies.
+ * Generic plans of parameterized queries then still scan the index.
+ */
+static List *
+parameter_condition(SupportRequestIndexCondition *req, Node *elem, Node *other)
+{
+	Oid			xidtype = exprType(elem);
+	bool		is_prefix = exprType(other) == TEXTOID;
+	Oid			ge = get_opfamily_member(req->opfamily, xidtype, xidtype,
+										 BTGreaterEqualStrategyNumber);
+	Oid			le = get_opfamily_member(req->opfamily, xidtype, xidtype,
+										 BTLessEqualStrategyNumber);
+	Expr	   *lo;
+	Expr	   *hi;
+
+	if (!OidIsValid(ge) || !OidIsValid(le) ||
+		contain_volatile_functions(other) ||
+		!is_pseudo_constant_for_index(req->root, other, req->index))
+		return NIL;
+	lo = bound_call(req->funcid,
+					is_prefix ? "xid_prefix_lower_bound" : "xid_range_lower_bound",
+					other, xidtype);
+	hi = bound_call(req->funcid,
+					is_prefix ? "xid_prefix_upper_bound" : "xid_range_upper_bound",
+					other, xidtype);
+	if (lo == NULL || hi == NULL)
+		return NIL;
+	req->lossy = false;
+	return list_make2(make_opclause(ge, BOOLOID, false, (Expr *) elem, lo,
+									InvalidOid, InvalidOid),
+					  make_opclause(le, BOOLOID, false, (Expr *) copyObject(elem), hi,
+									InvalidOid, InvalidOid));
+}
+
 static List *
 index_condition(SupportRequestIndexCondition *req)
 {
@@ -288,8 +352,15 @@ index_condition(SupportRequestIndexCondition *req)
 	split_args(args, &elem, &other, &elem_argno);
 	if (req->indexarg != elem_argno)
 		return range_column_condition(req, other, elem);
-	if (const_bounds(other, &lo, &hi) != XID_BOUNDS_SOME)
-		return NIL;
+	switch (const_bounds(other, &lo, &hi))
+	{
+		case XID_BOUNDS_SOME:
+			break;
+		case XID_BOUNDS_UNKNOWN:
+			return parameter_condition(req, elem, other);
+		default:
+			return NIL;
+	}
 
 	/*
 	 * Only families with >= and <= (btree, BRIN minmax) qualify; hash and

@@ -281,3 +281,80 @@ xid_brin_minmax_multi_distance(PG_FUNCTION_ARGS)
 	Assert(a <= b);
 	PG_RETURN_FLOAT8((double) (b - a));
 }
+
+/*
+ * Bounds of the xids in a range, or NULL when it holds none.  The planner
+ * uses them for index conditions when the range is a parameter.
+ */
+PG_FUNCTION_INFO_V1(xid_range_lower_bound);
+Datum
+xid_range_lower_bound(PG_FUNCTION_ARGS)
+{
+	RangeType  *r = PG_GETARG_RANGE_P(0);
+	uint64		lo,
+				hi;
+
+	if (!xid_range_bounds(range_arg_typcache(fcinfo, RangeTypeGetOid(r)),
+						  r, &lo, &hi))
+		PG_RETURN_NULL();
+	PG_RETURN_XIDPAYLOAD(lo);
+}
+
+PG_FUNCTION_INFO_V1(xid_range_upper_bound);
+Datum
+xid_range_upper_bound(PG_FUNCTION_ARGS)
+{
+	RangeType  *r = PG_GETARG_RANGE_P(0);
+	uint64		lo,
+				hi;
+
+	if (!xid_range_bounds(range_arg_typcache(fcinfo, RangeTypeGetOid(r)),
+						  r, &lo, &hi))
+		PG_RETURN_NULL();
+	PG_RETURN_XIDPAYLOAD(hi);
+}
+
+/*
+ * Bounds of the xids that start with a text, as ^@ reads it: every xid for
+ * an empty text, none (NULL) for a text no xid can start with.
+ */
+static bool
+starts_with_bounds(text *prefix, uint64 *lo, uint64 *hi)
+{
+	size_t		len = VARSIZE_ANY_EXHDR(prefix);
+	uint64_t	l = 0,
+				h = PG_UINT64_MAX;
+	bool		empty;
+
+	if (len > 0 &&
+		(uid11_prefix_bounds(VARDATA_ANY(prefix), len, &l, &h, &empty,
+							 NULL) != UID11_OK || empty))
+		return false;
+	*lo = l;
+	*hi = h;
+	return true;
+}
+
+PG_FUNCTION_INFO_V1(xid_prefix_lower_bound);
+Datum
+xid_prefix_lower_bound(PG_FUNCTION_ARGS)
+{
+	uint64		lo,
+				hi;
+
+	if (!starts_with_bounds(PG_GETARG_TEXT_PP(0), &lo, &hi))
+		PG_RETURN_NULL();
+	PG_RETURN_XIDPAYLOAD(lo);
+}
+
+PG_FUNCTION_INFO_V1(xid_prefix_upper_bound);
+Datum
+xid_prefix_upper_bound(PG_FUNCTION_ARGS)
+{
+	uint64		lo,
+				hi;
+
+	if (!starts_with_bounds(PG_GETARG_TEXT_PP(0), &lo, &hi))
+		PG_RETURN_NULL();
+	PG_RETURN_XIDPAYLOAD(hi);
+}
