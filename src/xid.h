@@ -38,6 +38,8 @@
  * epoch 2000-01-01T00:00:00Z (unix ms 1321009871111 - 946684800000).
  */
 #define XID_EPOCH_PG_USEC	(INT64CONST(374325071111) * 1000)
+/* and in milliseconds after the unix epoch */
+#define XID_EPOCH_UNIX_MS	INT64CONST(1321009871111)
 
 /* Text of the first and last instants an xid can hold, for messages */
 #define XID_FIRST_TIME_TEXT "2011-11-11 11:11:11.111+00"
