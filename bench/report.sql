@@ -9,8 +9,8 @@ CREATE TEMP TABLE sizes AS
 	FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 	WHERE n.nspname = 'bench' AND c.relkind IN ('r', 'i');
 
-\echo 'Median time of each case (ms)'
-SELECT c.grp AS "group", m.name AS "case", round(m.ms::numeric, 1) AS median_ms, m.runs
+\echo 'Median time of each case (ms; per query for the single-prefix index case)'
+SELECT c.grp AS "group", m.name AS "case", round(m.ms::numeric, 3) AS median_ms, m.runs
 FROM med m JOIN bench.cases c USING (name) ORDER BY c.grp, m.ms;
 
 \echo 'Sizes after loading the same rows (MB)'

@@ -94,18 +94,24 @@ uid11_encode(uint64_t value, char *out)
 }
 
 /*
- * Check that every byte is in the alphabet; return the offset of the first
- * one that is not, or len.
+ * Are all len bytes in the alphabet?  If not, report the offset of the first
+ * one that is not in *bad_pos (when bad_pos is not NULL).
  */
-static inline size_t
-first_bad_symbol(const unsigned char *in, size_t len)
+static inline bool
+all_symbols(const unsigned char *in, size_t len, size_t *bad_pos)
 {
 	size_t		i;
 
 	for (i = 0; i < len; i++)
+	{
 		if (decode_table[in[i]] == BAD)
-			return i;
-	return len;
+		{
+			if (bad_pos)
+				*bad_pos = i;
+			return false;
+		}
+	}
+	return true;
 }
 
 /* Value of n (<= 10) valid symbols; fits in 64 bits because 58^10 < 2^64 */
@@ -124,17 +130,11 @@ uid11_status
 uid11_decode(const char *in, size_t len, uint64_t *value, size_t *bad_pos)
 {
 	const unsigned char *s = (const unsigned char *) in;
-	size_t		bad;
 	uint64_t	v;
 	uint8_t		last;
 
-	bad = first_bad_symbol(s, len);
-	if (bad != len)
-	{
-		if (bad_pos)
-			*bad_pos = bad;
+	if (!all_symbols(s, len, bad_pos))
 		return UID11_BAD_SYMBOL;
-	}
 	if (len != UID11_LEN)
 		return UID11_BAD_LENGTH;
 
@@ -152,17 +152,11 @@ uid11_prefix_bounds(const char *in, size_t len, uint64_t *lo, uint64_t *hi,
 					bool *empty, size_t *bad_pos)
 {
 	const unsigned char *s = (const unsigned char *) in;
-	size_t		bad;
 	uint64_t	v;
 	uint64_t	scale;
 
-	bad = first_bad_symbol(s, len);
-	if (bad != len)
-	{
-		if (bad_pos)
-			*bad_pos = bad;
+	if (!all_symbols(s, len, bad_pos))
 		return UID11_BAD_SYMBOL;
-	}
 	if (len < 1 || len > UID11_LEN)
 		return UID11_BAD_LENGTH;
 

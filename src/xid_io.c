@@ -112,6 +112,15 @@ xid_prefix_bounds_or_error(const char *str, size_t len,
 	elog(ERROR, "unexpected uid11 prefix status");
 }
 
+/* The text of an xid, NUL-terminated, in buf[UID11_LEN + 1] */
+static char *
+xid_text(uint64 value, char *buf)
+{
+	uid11_encode(value, buf);
+	buf[UID11_LEN] = '\0';
+	return buf;
+}
+
 /*
  * Text input: exactly 11 Base58 symbols.
  */
@@ -134,12 +143,8 @@ PG_FUNCTION_INFO_V1(xid_out);
 Datum
 xid_out(PG_FUNCTION_ARGS)
 {
-	uint64		value = PG_GETARG_XIDPAYLOAD(0);
-	char	   *result = palloc(UID11_LEN + 1);
-
-	uid11_encode(value, result);
-	result[UID11_LEN] = '\0';
-	PG_RETURN_CSTRING(result);
+	PG_RETURN_CSTRING(xid_text(PG_GETARG_XIDPAYLOAD(0),
+							   palloc(UID11_LEN + 1)));
 }
 
 /*
@@ -200,11 +205,10 @@ xid_to_int8(PG_FUNCTION_ARGS)
 	{
 		char		text[UID11_LEN + 1];
 
-		uid11_encode(value, text);
-		text[UID11_LEN] = '\0';
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("xid \"%s\" is out of range for type bigint", text),
+				 errmsg("xid \"%s\" is out of range for type bigint",
+						xid_text(value, text)),
 				 errdetail("Only an xid whose payload is below 2^63 converts to a bigint.")));
 	}
 	PG_RETURN_INT64((int64) value);
