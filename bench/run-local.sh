@@ -49,7 +49,7 @@ done
 
 {
 	echo "PostgreSQL: $("$bindir/postgres" --version)"
-	echo "xid: $(git -C . rev-parse --short HEAD 2>/dev/null || echo unknown), rows: $rows, rounds: $rounds"
+	echo "xid: ${XID_COMMIT:-$(git -C . rev-parse --short HEAD 2>/dev/null || echo unknown)}, rows: $rows, rounds: $rounds"
 	echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(sed -nE 's/^model name\s*: //p' /proc/cpuinfo | head -1)"
 	echo
 	psql -v tsv="$out/ratios-$major.tsv" -f bench/report.sql

@@ -41,22 +41,26 @@ else
 	trap 'umount -l "$dir/proc" "$dir/dev/shm" 2>/dev/null || true' EXIT
 	chroot "$dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
 		BENCH_ROWS="${BENCH_ROWS:-}" BENCH_ROUNDS="${BENCH_ROUNDS:-}" \
+		XID_COMMIT="$(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo +changes)" \
 		bash /build/xid/bench/run-local.sh "/usr/lib/postgresql/$major/bin/pg_config" /build/out
 	cp "$dir/build/out/report-$major.txt" "$dir/build/out/ratios-$major.tsv" "$out/"
 fi
 
 # The chart: each ratio on a log scale, 1 = parity with the rival.
 gnuplot <<GP
-set terminal pngcairo size 1100,620 font "sans,10"
+set terminal pngcairo size 1200,760 font "sans,10" noenhanced
 set output "$top/bench/ratios-$major.png"
-set title "xid against its rivals on PostgreSQL $major (time or size ratio, log scale; below 1 = xid better)"
+set title "xid against its rivals on PostgreSQL $major: xid's time or size divided by the rival's (log scale; below 1 = xid better)"
 set style data histograms
 set style fill solid 0.8 border -1
 set boxwidth 0.8
 set logscale y
-set yrange [0.0001:10]
+set yrange [0.00001:10]
 set grid ytics
-set xtics rotate by -40 scale 0 font ",8"
+set bmargin 16
+set rmargin 24
+set format y "%g"
+set xtics rotate by -35 scale 0 font ",9"
 set datafile separator "\t"
 set arrow from graph 0, first 1 to graph 1, first 1 nohead lc rgb "red" dt 2
 plot "$out/ratios-$major.tsv" using 2:xtic(1) notitle lc rgb "#3b6ea5"

@@ -10,15 +10,7 @@ SELECT '11111111111'::public.xid::bigint AS zero,
 -- round trips
 SELECT b, b::public.xid::bigint = b AS same
 FROM (VALUES (0::bigint), (1), (57), (58), (4194304), (9223372036854775807)) AS t(b);
-CREATE FUNCTION pg_temp.sqlstate(query text) RETURNS text
-LANGUAGE plpgsql AS $$
-BEGIN
-	EXECUTE query;
-	RETURN 'ok';
-EXCEPTION WHEN OTHERS THEN
-	RETURN SQLSTATE;
-END
-$$;
+\i sql/include/sqlstate.sql
 -- out of range both ways (22003)
 SELECT (-1)::bigint::public.xid;
 SELECT (-9223372036854775808)::bigint::public.xid;

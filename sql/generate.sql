@@ -48,15 +48,7 @@ SELECT public.xid_new('2011-11-11 11:11:11.110999+00');
 SELECT public.xid_new('2151-03-25 18:46:22.215+00');
 SELECT public.xid_new('infinity');
 SELECT public.xid_new('-infinity');
-CREATE FUNCTION pg_temp.sqlstate(query text) RETURNS text
-LANGUAGE plpgsql AS $$
-BEGIN
-	EXECUTE query;
-	RETURN 'ok';
-EXCEPTION WHEN OTHERS THEN
-	RETURN SQLSTATE;
-END
-$$;
+\i sql/include/sqlstate.sql
 SELECT pg_temp.sqlstate('SELECT public.xid_new(''2000-01-01+00'')') AS before_epoch,
        pg_temp.sqlstate('SELECT public.xid_new(''infinity'')') AS infinity;
 RESET timezone;

@@ -35,15 +35,7 @@ SELECT 'zzzzzzzzzzz'::public.xid;
 SELECT 'zzzzzzzzzz0'::public.xid;
 
 -- the SQLSTATE of every class of bad input
-CREATE FUNCTION pg_temp.sqlstate(query text) RETURNS text
-LANGUAGE plpgsql AS $$
-BEGIN
-	EXECUTE query;
-	RETURN 'ok';
-EXCEPTION WHEN OTHERS THEN
-	RETURN SQLSTATE;
-END
-$$;
+\i sql/include/sqlstate.sql
 SELECT v, pg_temp.sqlstate(format('SELECT %L::public.xid', v)) AS sqlstate
 FROM (VALUES (''), ('5cnEkaefSd'), ('5cnEkaefSdu1'), (' 5cnEkaefSdu'),
              (E'5cnEkaefSdu\n'), ('0cnEkaefSdu'), ('5cnEk-efSdu'),

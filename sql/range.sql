@@ -20,15 +20,7 @@ SELECT public.xid_prefix_range('');
 SELECT public.xid_prefix_range('5cnEkaefSdu1');
 SELECT public.xid_prefix_range('5c0');
 SELECT public.xid_prefix_range('5c l');
-CREATE FUNCTION pg_temp.sqlstate(query text) RETURNS text
-LANGUAGE plpgsql AS $$
-BEGIN
-	EXECUTE query;
-	RETURN 'ok';
-EXCEPTION WHEN OTHERS THEN
-	RETURN SQLSTATE;
-END
-$$;
+\i sql/include/sqlstate.sql
 SELECT p, pg_temp.sqlstate(format('SELECT public.xid_prefix_range(%L)', p)) AS sqlstate
 FROM (VALUES (''), ('5cnEkaefSdu1'), ('5c0'), ('I'), ('5cnEkaefSdu')) AS t(p);
 

@@ -130,17 +130,32 @@ uid11_status
 uid11_decode(const char *in, size_t len, uint64_t *value, size_t *bad_pos)
 {
 	const unsigned char *s = (const unsigned char *) in;
-	uint64_t	v;
+	uint64_t	v = 0;
+	uint8_t		seen = 0;
 	uint8_t		last;
+	int			i;
 
-	if (!all_symbols(s, len, bad_pos))
-		return UID11_BAD_SYMBOL;
 	if (len != UID11_LEN)
-		return UID11_BAD_LENGTH;
+		return all_symbols(s, len, bad_pos) ? UID11_BAD_LENGTH : UID11_BAD_SYMBOL;
 
-	/* Ten symbols always fit; the eleventh may overflow. */
-	v = value_of(s, UID11_LEN - 1);
+	/*
+	 * One pass: symbol values are below 0x40 and BAD is 0xFF, so OR-ing them
+	 * together shows whether any byte was bad.  Ten symbols always fit in 64
+	 * bits; the eleventh may overflow.
+	 */
+	for (i = 0; i < UID11_LEN - 1; i++)
+	{
+		uint8_t		d = decode_table[s[i]];
+
+		seen |= d;
+		v = v * 58 + d;
+	}
 	last = decode_table[s[UID11_LEN - 1]];
+	if ((seen | last) & 0x80)
+	{
+		all_symbols(s, len, bad_pos);
+		return UID11_BAD_SYMBOL;
+	}
 	if (v > (UINT64_MAX - last) / 58)
 		return UID11_OUT_OF_RANGE;
 	*value = v * 58 + last;
