@@ -6,6 +6,7 @@ OBJS = \
 	src/uid11.o \
 	src/xid_io.o \
 	src/xid_ops.o \
+	src/xid_clock.o \
 	src/xid_generate.o \
 	src/xid_range.o \
 	src/xid_planner.o

@@ -55,6 +55,10 @@ extern void xid_prefix_bounds_or_error(const char *str, size_t len,
 extern bool xid_range_bounds(TypeCacheEntry *typcache, const RangeType *r,
 							 uint64 *lo, uint64 *hi);
 
+/* xid_clock.c */
+extern int64 xid_clock_now_ms(void);
+extern void xid_clock_define_guc(void);
+
 /* xid_generate.c */
 extern int64 xid_timestamp_to_ms(TimestampTz ts);
 

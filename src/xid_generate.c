@@ -12,13 +12,16 @@
  * - within one session otherwise.
  *
  * The last value is updated with a 64-bit compare-and-swap, never a lock.
- * In a new millisecond the low 22 bits start from a fresh random value.  In
- * the same millisecond as the last value (or when the clock went back) the
- * next value is the last plus a random step of 1 to 256; when that would
- * leave the millisecond, the value borrows the next millisecond with a fresh
- * random start.  So the time field runs ahead of the clock only while ids are
- * asked for faster than the 22 bits can hold them, or until the clock has
- * caught up after going back.
+ * In a new millisecond the low 22 bits start from a fresh random value in
+ * their lower half.  In the same millisecond as the last value (or when the
+ * clock went back) the next value is the last plus a random step of 1 to 32;
+ * when that would leave the millisecond, the value borrows the next
+ * millisecond with a fresh random start.  The lower-half start leaves room
+ * for at least 65,536 ids in every millisecond (2^21 / 32), so the time field
+ * runs ahead of the clock only while ids are asked for faster than that, or
+ * until the clock has caught up after going back.  (A start anywhere in the
+ * 22 bits would, at 10,000 ids/ms with larger steps, borrow in a large share
+ * of milliseconds and put ids ahead of the clock with no overload at all.)
  *
  * The random bits are a tie-breaker, not a secret (spec section 8): they
  * come from a per-backend PRNG seeded once from strong randomness, not from
@@ -27,8 +30,6 @@
  *-------------------------------------------------------------------------
  */
 #include "xid.h"
-
-#include <time.h>
 
 #include "common/pg_prng.h"
 #include "miscadmin.h"
@@ -42,7 +43,9 @@
 #endif
 
 /* Largest random step within a millisecond, a power of two */
-#define XID_MAX_STEP	256
+#define XID_MAX_STEP	32
+/* A new millisecond starts in the lower half of the 22 bits */
+#define XID_START_MASK	(XID_RANDOM_MASK >> 1)
 
 typedef struct XidSharedState
 {
@@ -101,6 +104,7 @@ void
 _PG_init(void)
 {
 	pg_atomic_init_u64(&local_last, 0);
+	xid_clock_define_guc();
 
 	if (!process_shared_preload_libraries_in_progress)
 		return;
@@ -178,20 +182,6 @@ xid_check_ms(int64 ms)
 }
 
 /*
- * Milliseconds since the xid epoch, now.  Read straight from the clock:
- * the clock read is most of what xid_new() costs, and going through
- * GetCurrentTimestamp() would add a conversion to microseconds and back.
- */
-static inline int64
-xid_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (int64) ts.tv_sec * 1000 + ts.tv_nsec / 1000000 - XID_EPOCH_UNIX_MS;
-}
-
-/*
  * A new xid, unique and above every value issued before it (see the file
  * header for the scope of that guarantee).
  */
@@ -200,14 +190,14 @@ Datum
 xid_new(PG_FUNCTION_ARGS)
 {
 	pg_atomic_uint64 *last = xid_last_value();
-	int64		now_ms = xid_now_ms();
+	int64		now_ms = xid_clock_now_ms();
 	uint64		rnd = xid_random_bits();
 	uint64		fresh;
 	uint64		old;
 	uint64		next;
 
 	xid_check_ms(now_ms);
-	fresh = ((uint64) now_ms << XID_RANDOM_BITS) | (rnd & XID_RANDOM_MASK);
+	fresh = ((uint64) now_ms << XID_RANDOM_BITS) | (rnd & XID_START_MASK);
 
 	old = pg_atomic_read_u64(last);
 	for (;;)
@@ -227,7 +217,7 @@ xid_new(PG_FUNCTION_ARGS)
 
 				if (ms > (uint64) XID_MAX_MS)
 					xid_check_ms((int64) ms);
-				next = (ms << XID_RANDOM_BITS) | (rnd & XID_RANDOM_MASK);
+				next = (ms << XID_RANDOM_BITS) | (rnd & XID_START_MASK);
 			}
 		}
 		if (pg_atomic_compare_exchange_u64(last, &old, next))
