@@ -79,3 +79,9 @@ SET enable_seqscan = off;
 SELECT count(*) FROM bulk WHERE id = (SELECT max(id) FROM bulk);
 SQL
 echo "crash: indexes check clean after recovery"
+
+# after the restart, new ids are above every id issued before it (the clock
+# has passed the last issued time)
+above=$(psql -A -t -c "SELECT public.xid_new() > max(id) FROM bulk")
+[ "$above" = t ] || { echo "FAIL: an id made after the restart is not above the ids made before"; exit 1; }
+echo "crash: ids made after the restart are above every earlier id"
