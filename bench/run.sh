@@ -38,7 +38,8 @@ else
 	git ls-files -z --cached --others --exclude-standard | xargs -0 tar -cf - --no-recursion | tar -xf - -C "$dir/build/xid"
 	mount -t proc proc "$dir/proc"
 	mount -t tmpfs -o size=512m tmpfs "$dir/dev/shm"
-	trap 'umount -l "$dir/proc" "$dir/dev/shm" 2>/dev/null || true' EXIT
+	mount -t sysfs -o ro sysfs "$dir/sys"
+	trap 'umount -l "$dir/proc" "$dir/dev/shm" "$dir/sys" 2>/dev/null || true' EXIT
 	chroot "$dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
 		BENCH_ROWS="${BENCH_ROWS:-}" BENCH_ROUNDS="${BENCH_ROUNDS:-}" \
 		XID_COMMIT="$(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo +changes)" \

@@ -138,6 +138,8 @@ run_chroot()
 	rm -f "$result"
 	mount -t proc proc "$dir/proc" && mounted+=("$dir/proc")
 	mount -t tmpfs -o size=512m tmpfs "$dir/dev/shm" && mounted+=("$dir/dev/shm")
+	# read-only sysfs: xid_new() asks which clocksource the kernel uses
+	mount -t sysfs -o ro sysfs "$dir/sys" && mounted+=("$dir/sys")
 	chroot "$dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
 		bash /build/xid/test/suite.sh "/usr/lib/postgresql/$major/bin/pg_config" /build/result
 	unmount_all
