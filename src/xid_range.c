@@ -122,9 +122,41 @@ xid_prefix_range(PG_FUNCTION_ARGS)
 }
 
 /*
- * Closed millisecond bounds of the xids whose time lies in a tstzrange:
- * an xid's time is a whole millisecond m, which is in the range when
- * lower <(=) m <(=) upper.  False when none is.
+ * The millisecond of the first (lower bound) or last (upper bound) xid time
+ * that one bound of a tstzrange admits; false when it admits none.  An
+ * xid's time is a whole millisecond m, admitted when lower <(=) m <(=) upper.
+ */
+static bool
+bound_ms(const RangeBound *b, int64 *ms)
+{
+	TimestampTz ts;
+	int64		floor_ms;
+	bool		whole;
+
+	if (b->infinite)
+	{
+		*ms = b->lower ? 0 : XID_MAX_MS;
+		return true;
+	}
+	ts = DatumGetTimestampTz(b->val);
+	if (TIMESTAMP_NOT_FINITE(ts))
+	{
+		/* -infinity below and infinity above admit all; the others none */
+		*ms = b->lower ? 0 : XID_MAX_MS;
+		return TIMESTAMP_IS_NOBEGIN(ts) == b->lower;
+	}
+	floor_ms = xid_timestamp_to_ms(ts);
+	whole = (ts - XID_EPOCH_PG_USEC) % 1000 == 0;
+	if (b->lower)
+		*ms = (b->inclusive && whole) ? floor_ms : floor_ms + 1;	/* ceil, or next */
+	else
+		*ms = (!b->inclusive && whole) ? floor_ms - 1 : floor_ms;	/* floor, or previous */
+	return true;
+}
+
+/*
+ * Closed millisecond bounds of the xids whose time lies in a tstzrange,
+ * clamped to the instants an xid can hold; false when none is.
  */
 static bool
 time_range_ms(TypeCacheEntry *typcache, const RangeType *r,
@@ -135,52 +167,10 @@ time_range_ms(TypeCacheEntry *typcache, const RangeType *r,
 	bool		empty;
 
 	range_deserialize(typcache, r, &lower, &upper, &empty);
-	if (empty)
+	if (empty || !bound_ms(&lower, lo_ms) || !bound_ms(&upper, hi_ms))
 		return false;
-
-	*lo_ms = 0;
-	if (!lower.infinite)
-	{
-		TimestampTz ts = DatumGetTimestampTz(lower.val);
-
-		if (TIMESTAMP_IS_NOBEGIN(ts))
-			*lo_ms = 0;
-		else if (TIMESTAMP_IS_NOEND(ts))
-			return false;
-		else
-		{
-			int64		floor_ms = xid_timestamp_to_ms(ts);
-			bool		whole = (ts - XID_EPOCH_PG_USEC) % 1000 == 0;
-
-			/* m >= ts: ceil; m > ts: floor + 1 */
-			*lo_ms = (lower.inclusive && whole) ? floor_ms : floor_ms + 1;
-		}
-	}
-
-	*hi_ms = XID_MAX_MS;
-	if (!upper.infinite)
-	{
-		TimestampTz ts = DatumGetTimestampTz(upper.val);
-
-		if (TIMESTAMP_IS_NOEND(ts))
-			*hi_ms = XID_MAX_MS;
-		else if (TIMESTAMP_IS_NOBEGIN(ts))
-			return false;
-		else
-		{
-			int64		floor_ms = xid_timestamp_to_ms(ts);
-			bool		whole = (ts - XID_EPOCH_PG_USEC) % 1000 == 0;
-
-			/* m <= ts: floor; m < ts: ceil - 1 */
-			*hi_ms = (!upper.inclusive && whole) ? floor_ms - 1 : floor_ms;
-		}
-	}
-
-	/* clamp to the instants an xid can hold */
-	if (*lo_ms < 0)
-		*lo_ms = 0;
-	if (*hi_ms > XID_MAX_MS)
-		*hi_ms = XID_MAX_MS;
+	*lo_ms = Max(*lo_ms, 0);
+	*hi_ms = Min(*hi_ms, XID_MAX_MS);
 	return *lo_ms <= *hi_ms;
 }
 
