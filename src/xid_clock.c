@@ -54,8 +54,8 @@ static struct
 {
 	TscState	state;
 	uint64		tsc;			/* counter at the last clock read */
-	uint64		window;			/* counter ticks the millisecond surely
-								 * lasts after tsc; 0 until calibrated */
+	uint64		window;			/* counter ticks the millisecond surely lasts
+								 * after tsc; 0 until calibrated */
 	int64		ms;				/* the millisecond read then */
 	int			reuses_left;
 	uint64		anchor_tsc;		/* calibration anchor */

@@ -203,12 +203,12 @@ xid_to_int8(PG_FUNCTION_ARGS)
 
 	if (value > (uint64) PG_INT64_MAX)
 	{
-		char		text[UID11_LEN + 1];
+		char		buf[UID11_LEN + 1];
 
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("xid \"%s\" is out of range for type bigint",
-						xid_text(value, text)),
+						xid_text(value, buf)),
 				 errdetail("Only an xid whose payload is below 2^63 converts to a bigint.")));
 	}
 	PG_RETURN_INT64((int64) value);

@@ -58,6 +58,18 @@ else
 	fail "codec unit tests"
 fi
 
+# Layout: pgindent ships with the server packages from 17 on.
+if [ -x "$bindir/pgindent" ] && [ -x "$bindir/pg_bsd_indent" ]; then
+	cat "$("$PG_CONFIG" --sharedir)/typedefs.list" test/typedefs.list >"$work/typedefs.list"
+	if PATH="$bindir:$PATH" "$bindir/pgindent" --typedefs="$work/typedefs.list" --diff \
+		src/*.c src/*.h test/*.c >"$work/pgindent.diff" 2>&1 && [ ! -s "$work/pgindent.diff" ]; then
+		pass "pgindent: the C sources are formatted"
+	else
+		cat "$work/pgindent.diff"
+		fail "pgindent: the C sources are not formatted (diff above)"
+	fi
+fi
+
 # A server with the library preloaded: shared state on every version.
 port=$(free_port $((54000 + major * 10)))
 main="$work/main"

@@ -260,7 +260,7 @@ test_order(void)
 		int			c;
 
 		if (i % 3 == 0)
-			y = x + (next_rand() % 1000) - 500;	/* near neighbours */
+			y = x + (next_rand() % 1000) - 500; /* near neighbours */
 		uid11_encode(x, a);
 		uid11_encode(y, b);
 		c = memcmp(a, b, UID11_LEN);
@@ -298,8 +298,10 @@ test_prefix_bounds(void)
 	CHECK(uid11_prefix_bounds("jpXCZedGfVQ", 11, &lo, &hi, &empty, NULL) == UID11_OK);
 	CHECK(!empty && lo == UINT64_MAX && hi == UINT64_MAX);
 
-	/* random ids: every prefix's bounds contain it, and the bounds' texts
-	 * share the prefix while their neighbours outside do not */
+	/*
+	 * random ids: every prefix's bounds contain it, and the bounds' texts
+	 * share the prefix while their neighbours outside do not
+	 */
 	rng_state = 99;
 	for (i = 0; i < 200000; i++)
 	{
