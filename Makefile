@@ -33,18 +33,23 @@ endif
 
 # The codec's unit tests need no server.
 test/test_uid11: test/test_uid11.c src/uid11.c src/uid11.h src/uid11_pairs.h
-	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -Isrc -o $@ test/test_uid11.c src/uid11.c
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Isrc -o $@ test/test_uid11.c src/uid11.c
 
-.PHONY: unittest
-unittest: test/test_uid11
+.PHONY: unittest check-generated
+unittest: check-generated test/test_uid11
 	test/test_uid11
+
+# src/uid11_pairs.h is checked in; it must be what its generator prints.
+check-generated:
+	sh $(srcdir)/src/gen_uid11_pairs.sh | diff -u $(srcdir)/src/uid11_pairs.h - \
+		|| { echo "src/uid11_pairs.h differs from src/gen_uid11_pairs.sh's output" >&2; exit 1; }
 
 EXTRA_CLEAN = test/test_uid11
 
 # The codec's unit tests under AddressSanitizer and UndefinedBehaviorSanitizer.
 SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 test/test_uid11_san: test/test_uid11.c src/uid11.c src/uid11.h src/uid11_pairs.h
-	$(CC) -std=c99 -O1 -g $(SANITIZE) -Wall -Wextra -Werror -Isrc -o $@ test/test_uid11.c src/uid11.c
+	$(CC) -std=c11 -O1 -g $(SANITIZE) -Wall -Wextra -Werror -Isrc -o $@ test/test_uid11.c src/uid11.c
 
 .PHONY: sanitize
 sanitize: test/test_uid11_san

@@ -20,7 +20,21 @@
 
 #include "uid11_pairs.h"
 
+#define B58_3	UINT64_C(195112)	/* 58^3 */
 #define B58_5	UINT64_C(656356768) /* 58^5 */
+
+/*
+ * Hand-derived constants, recomputed by the compiler.  UID11_STATIC_ASSERT
+ * needs no PostgreSQL header (the codec is built without them).
+ */
+#define UID11_STATIC_ASSERT(cond, name) \
+	typedef char uid11_static_assert_##name[(cond) ? 1 : -1]
+
+UID11_STATIC_ASSERT(B58_3 == UINT64_C(58) * 58 * 58, b58_3);
+UID11_STATIC_ASSERT(B58_5 == B58_3 * 58 * 58, b58_5);
+/* encode5() works in 32 bits, and the leading symbol is below 58 */
+UID11_STATIC_ASSERT(B58_5 <= UINT32_MAX, b58_5_fits_32_bits);
+UID11_STATIC_ASSERT(UINT64_MAX / B58_5 / B58_5 < 58, top_symbol);
 
 const char	uid11_alphabet[UID11_BASE + 1] =
 "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
@@ -29,15 +43,15 @@ const char	uid11_alphabet[UID11_BASE + 1] =
 static const uint64_t pow58[UID11_LEN] = {
 	UINT64_C(1),
 	UINT64_C(58),
-	UINT64_C(3364),
-	UINT64_C(195112),
-	UINT64_C(11316496),
-	UINT64_C(656356768),
-	UINT64_C(38068692544),
-	UINT64_C(2207984167552),
-	UINT64_C(128063081718016),
-	UINT64_C(7427658739644928),
-	UINT64_C(430804206899405824)
+	UINT64_C(58) * 58,
+	B58_3,
+	B58_3 * 58,
+	B58_5,
+	B58_5 * 58,
+	B58_5 * 58 * 58,
+	B58_5 * B58_3,
+	B58_5 * B58_3 * 58,
+	B58_5 * B58_5
 };
 
 #define BAD 0xFF
@@ -71,8 +85,8 @@ static const uint8_t decode_table[256] = {
 static inline void
 encode5(uint32_t v, char *out)
 {
-	uint32_t	high = v / 195112;	/* 58^3: the first two symbols */
-	uint32_t	rest = v - high * 195112;
+	uint32_t	high = v / (uint32_t) B58_3;	/* the first two symbols */
+	uint32_t	rest = v - high * (uint32_t) B58_3;
 	uint32_t	mid = rest / 58;	/* the next two */
 
 	memcpy(out, uid11_pairs + 2 * high, 2);
@@ -201,16 +215,33 @@ uid11_prefix_bounds(const char *in, size_t len, uint64_t *lo, uint64_t *hi,
 }
 
 bool
+uid11_starts_with_bounds(const char *in, size_t len, uint64_t *lo,
+						 uint64_t *hi)
+{
+	uint64_t	l,
+				h;
+	bool		empty;
+
+	if (len == 0)
+	{
+		*lo = 0;
+		*hi = UINT64_MAX;
+		return true;
+	}
+	if (uid11_prefix_bounds(in, len, &l, &h, &empty, NULL) != UID11_OK ||
+		empty)
+		return false;
+	*lo = l;
+	*hi = h;
+	return true;
+}
+
+bool
 uid11_has_prefix(uint64_t value, const char *in, size_t len)
 {
 	uint64_t	lo,
 				hi;
-	bool		empty;
 
-	if (len == 0)
-		return true;
-	if (uid11_prefix_bounds(in, len, &lo, &hi, &empty, NULL) != UID11_OK ||
-		empty)
-		return false;
-	return value >= lo && value <= hi;
+	return uid11_starts_with_bounds(in, len, &lo, &hi) &&
+		value >= lo && value <= hi;
 }

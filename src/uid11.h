@@ -58,9 +58,19 @@ extern uid11_status uid11_prefix_bounds(const char *in, size_t len,
 										bool *empty, size_t *bad_pos);
 
 /*
- * Is "value" inside the prefix of "len" symbols at "in"?  Text semantics: an
- * empty prefix matches every value; a prefix that is longer than 11 symbols
- * or holds a byte outside the alphabet matches none.
+ * What "starts with" means, once for every caller: closed bounds [*lo, *hi]
+ * of the payloads whose text starts with the "len" bytes at "in", read as
+ * text's starts-with reads them.  An empty text admits every payload; a text
+ * that no payload's text starts with (longer than 11 bytes, a byte outside
+ * the alphabet, or a prefix wholly above 2^64-1) admits none, and then the
+ * result is false and *lo and *hi are left alone.
+ */
+extern bool uid11_starts_with_bounds(const char *in, size_t len,
+									 uint64_t *lo, uint64_t *hi);
+
+/*
+ * Does the text of "value" start with the "len" bytes at "in"?  As
+ * uid11_starts_with_bounds reads them.
  */
 extern bool uid11_has_prefix(uint64_t value, const char *in, size_t len);
 

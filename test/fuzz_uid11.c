@@ -71,8 +71,18 @@ check_prefix(const char *s, size_t n)
 				hi = 0;
 	bool		empty = false;
 	char		t[UID11_LEN];
+	uint64_t	slo = 0,
+				shi = 0;
+	bool		some = uid11_starts_with_bounds(s, n, &slo, &shi);
 	uid11_status st = uid11_prefix_bounds(s, n, &lo, &hi, &empty, NULL);
 
+	/* starts-with: all for no text, else the prefix's bounds or nothing */
+	if (n == 0)
+		REQUIRE(some && slo == 0 && shi == UINT64_MAX);
+	else if (st != UID11_OK || empty)
+		REQUIRE(!some);
+	else
+		REQUIRE(some && slo == lo && shi == hi);
 	if (st != UID11_OK)
 	{
 		REQUIRE(st == UID11_BAD_LENGTH || st == UID11_BAD_SYMBOL);

@@ -338,6 +338,35 @@ test_prefix_bounds(void)
 	end_case("prefix bounds");
 }
 
+static void
+test_starts_with_bounds(void)
+{
+	uint64_t	lo = 7,
+				hi = 7,
+				plo,
+				phi;
+	bool		empty;
+
+	/* an empty text admits everything */
+	CHECK(uid11_starts_with_bounds("", 0, &lo, &hi) && lo == 0 && hi == UINT64_MAX);
+	/* a text no id starts with admits nothing, and leaves the bounds alone */
+	lo = hi = 7;
+	CHECK(!uid11_starts_with_bounds("0", 1, &lo, &hi));
+	CHECK(!uid11_starts_with_bounds("5c l", 4, &lo, &hi));
+	CHECK(!uid11_starts_with_bounds("111111111111", 12, &lo, &hi));
+	CHECK(!uid11_starts_with_bounds("z", 1, &lo, &hi));
+	CHECK(!uid11_starts_with_bounds("jpXCZedGfVR", 11, &lo, &hi));
+	CHECK(lo == 7 && hi == 7);
+	/* a real prefix: the same bounds as uid11_prefix_bounds */
+	CHECK(uid11_starts_with_bounds("5cnE", 4, &lo, &hi));
+	CHECK(uid11_prefix_bounds("5cnE", 4, &plo, &phi, &empty, NULL) == UID11_OK);
+	CHECK(!empty && lo == plo && hi == phi);
+	CHECK(uid11_starts_with_bounds("jpXC", 4, &lo, &hi) && hi == UINT64_MAX);
+	CHECK(uid11_starts_with_bounds("jpXCZedGfVQ", 11, &lo, &hi) &&
+		  lo == UINT64_MAX && hi == UINT64_MAX);
+	end_case("starts-with bounds");
+}
+
 int
 main(void)
 {
@@ -349,6 +378,7 @@ main(void)
 	test_round_trips();
 	test_order();
 	test_prefix_bounds();
+	test_starts_with_bounds();
 	printf("codec: %d passed, %d failed\n", n_passed, n_failed);
 	return n_failed ? 1 : 0;
 }
