@@ -4,12 +4,14 @@ EXTENSION = xid
 MODULE_big = xid
 OBJS = \
 	src/uid11.o \
+	src/xid.o \
 	src/xid_io.o \
 	src/xid_ops.o \
-	src/xid_clock.o \
+	src/xid_time.o \
 	src/xid_generate.o \
 	src/xid_range.o \
-	src/xid_planner.o
+	src/xid_planner.o \
+	src/xid_selfuncs.o
 
 DATA = $(wildcard xid--*.sql)
 PGFILEDESC = "xid - compact, time-sortable identifiers"

@@ -53,6 +53,12 @@ SELECT public.xid_prefix_lower_bound('5c'), public.xid_prefix_upper_bound('5c'),
        public.xid_range_lower_bound(public.xidrange('5c111111111', NULL, '()')),
        public.xid_range_upper_bound(public.xidrange(NULL, '5c111111112', '()')),
        public.xid_range_lower_bound('empty') IS NULL AS empty_is_null;
+-- the planner finds its bound functions in the extension's schema; one
+-- that is renamed away is an error, never a silent sequential scan
+ALTER FUNCTION public.xid_prefix_lower_bound(text) RENAME TO xid_prefix_lower_bound_moved;
+EXPLAIN (COSTS OFF) EXECUTE by_prefix('5cnE');
+ALTER FUNCTION public.xid_prefix_lower_bound_moved(text) RENAME TO xid_prefix_lower_bound;
+EXPLAIN (COSTS OFF) EXECUTE by_prefix('5cnE');
 DEALLOCATE by_prefix;
 DEALLOCATE by_range;
 RESET plan_cache_mode;

@@ -23,9 +23,9 @@
  * 22 bits would, at 10,000 ids/ms with larger steps, borrow in a large share
  * of milliseconds and put ids ahead of the clock with no overload at all.)
  *
- * The random bits are a tie-breaker, not a secret (spec section 8): they
- * come from a per-backend PRNG seeded once from strong randomness, not from
- * a system call per value.
+ * The clock is read once per value (xid_now_ms), nothing cleverer.  The
+ * random bits are a tie-breaker, not a secret: they come from a per-backend
+ * PRNG seeded once from strong randomness, not from a system call per value.
  *
  *-------------------------------------------------------------------------
  */
@@ -37,7 +37,6 @@
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
-#include "utils/timestamp.h"
 #ifdef XID_HAVE_DSM_REGISTRY
 #include "storage/dsm_registry.h"
 #endif
@@ -57,14 +56,13 @@ static bool shared_state_looked_up = false;
 
 /* The last value issued in this session, when nothing is shared */
 static pg_atomic_uint64 local_last;
+static bool local_last_initialized = false;
 
 static pg_prng_state prng;
 static bool prng_seeded = false;
 
 static shmem_request_hook_type prev_shmem_request_hook = NULL;
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
-
-void		_PG_init(void);
 
 static void
 xid_shmem_request(void)
@@ -100,15 +98,13 @@ xid_shmem_startup(void)
 	shared_state_looked_up = true;
 }
 
+/*
+ * Called from _PG_init while shared_preload_libraries are loaded: ask for
+ * the shared state, so that every version orders values across sessions.
+ */
 void
-_PG_init(void)
+xid_generate_request_shmem(void)
 {
-	pg_atomic_init_u64(&local_last, 0);
-	xid_clock_define_guc();
-
-	if (!process_shared_preload_libraries_in_progress)
-		return;
-
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = xid_shmem_request;
 	prev_shmem_startup_hook = shmem_startup_hook;
@@ -132,7 +128,14 @@ xid_last_value(void)
 #endif
 		shared_state_looked_up = true;
 	}
-	return shared_state ? &shared_state->last : &local_last;
+	if (shared_state)
+		return &shared_state->last;
+	if (!local_last_initialized)
+	{
+		pg_atomic_init_u64(&local_last, 0);
+		local_last_initialized = true;
+	}
+	return &local_last;
 }
 
 static inline uint64
@@ -150,38 +153,6 @@ xid_random_bits(void)
 }
 
 /*
- * Milliseconds since the xid epoch of a timestamp, rounded down.  May be out
- * of the 42-bit range; callers check.
- */
-int64
-xid_timestamp_to_ms(TimestampTz ts)
-{
-	int64		us = ts - XID_EPOCH_PG_USEC;
-	int64		ms = us / 1000;
-
-	if (us % 1000 < 0)
-		ms--;
-	return ms;
-}
-
-static void
-xid_time_out_of_range(void)
-{
-	ereport(ERROR,
-			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-			 errmsg("timestamp out of range for type xid"),
-			 errdetail("An xid holds instants from %s to %s.",
-					   XID_FIRST_TIME_TEXT, XID_LAST_TIME_TEXT)));
-}
-
-static inline void
-xid_check_ms(int64 ms)
-{
-	if (ms < 0 || ms > XID_MAX_MS)
-		xid_time_out_of_range();
-}
-
-/*
  * A new xid, unique and above every value issued before it (see the file
  * header for the scope of that guarantee).
  */
@@ -190,19 +161,19 @@ Datum
 xid_new(PG_FUNCTION_ARGS)
 {
 	pg_atomic_uint64 *last = xid_last_value();
-	int64		now_ms = xid_clock_now_ms();
+	int64		now_ms = xid_now_ms();
 	uint64		rnd = xid_random_bits();
 	uint64		fresh;
 	uint64		old;
 	uint64		next;
 
 	xid_check_ms(now_ms);
-	fresh = ((uint64) now_ms << XID_RANDOM_BITS) | (rnd & XID_START_MASK);
+	fresh = XidMsGetPayload(now_ms, rnd & XID_START_MASK);
 
 	old = pg_atomic_read_u64(last);
 	for (;;)
 	{
-		if ((old >> XID_RANDOM_BITS) < (uint64) now_ms)
+		if (XidPayloadGetMs(old) < now_ms)
 			next = fresh;		/* a millisecond nobody has used yet */
 		else
 		{
@@ -213,11 +184,10 @@ xid_new(PG_FUNCTION_ARGS)
 			else
 			{
 				/* this millisecond is used up: borrow the next one */
-				uint64		ms = (old >> XID_RANDOM_BITS) + 1;
+				int64		ms = XidPayloadGetMs(old) + 1;
 
-				if (ms > (uint64) XID_MAX_MS)
-					xid_check_ms((int64) ms);
-				next = (ms << XID_RANDOM_BITS) | (rnd & XID_START_MASK);
+				xid_check_ms(ms);
+				next = XidMsGetPayload(ms, rnd & XID_START_MASK);
 			}
 		}
 		if (pg_atomic_compare_exchange_u64(last, &old, next))
@@ -235,13 +205,7 @@ PG_FUNCTION_INFO_V1(xid_new_at);
 Datum
 xid_new_at(PG_FUNCTION_ARGS)
 {
-	TimestampTz ts = PG_GETARG_TIMESTAMPTZ(0);
-	int64		ms;
+	int64		ms = xid_timestamp_to_ms_checked(PG_GETARG_TIMESTAMPTZ(0));
 
-	if (TIMESTAMP_NOT_FINITE(ts))
-		xid_time_out_of_range();
-	ms = xid_timestamp_to_ms(ts);
-	xid_check_ms(ms);
-	PG_RETURN_XIDPAYLOAD(((uint64) ms << XID_RANDOM_BITS) |
-						 (xid_random_bits() & XID_RANDOM_MASK));
+	PG_RETURN_XIDPAYLOAD(XidMsGetPayload(ms, xid_random_bits()));
 }

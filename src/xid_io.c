@@ -1,8 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * xid_io.c
- *	  Text and binary I/O of the xid type, its casts, and the accessors of
- *	  the xid profile's fields.
+ *	  Text and binary I/O of the xid type and its casts.
  *
  *-------------------------------------------------------------------------
  */
@@ -13,8 +12,6 @@
 #include "utils/builtins.h"
 
 #include "uid11.h"
-
-XID_MODULE_MAGIC;
 
 /*
  * errdetail and errhint for a byte outside the Base58 alphabet at offset
@@ -256,30 +253,4 @@ xid_to_bytea(PG_FUNCTION_ARGS)
 		value >>= 8;
 	}
 	PG_RETURN_BYTEA_P(result);
-}
-
-/*
- * The instant of an xid: the epoch plus its 42-bit millisecond field.
- * Exact for every payload: the last instant is in 2151.
- */
-PG_FUNCTION_INFO_V1(xid_time);
-Datum
-xid_time(PG_FUNCTION_ARGS)
-{
-	uint64		value = PG_GETARG_XIDPAYLOAD(0);
-	int64		ms = (int64) (value >> XID_RANDOM_BITS);
-
-	PG_RETURN_TIMESTAMPTZ(XID_EPOCH_PG_USEC + ms * 1000);
-}
-
-/*
- * The 22-bit random field of an xid.
- */
-PG_FUNCTION_INFO_V1(xid_random);
-Datum
-xid_random(PG_FUNCTION_ARGS)
-{
-	uint64		value = PG_GETARG_XIDPAYLOAD(0);
-
-	PG_RETURN_INT32((int32) (value & XID_RANDOM_MASK));
 }

@@ -15,20 +15,20 @@
  *   range or a prefix no id can have becomes "false".
  *
  * - On a plain table's own column the clause is kept, so that its row
- *   estimate comes from xid_range_sel below, which interpolates within the
- *   column's histogram.  Core's estimate for the two comparisons cannot: it
- *   interpolates only for built-in types, and treats every other type's
- *   value as the middle of its histogram bucket, which gives one row for
- *   any range narrower than a bucket (a 2-symbol prefix, a minute of ids).
+ *   estimate comes from xid_selfuncs.c, which interpolates within the
+ *   column's histogram (core's estimate of the two comparisons cannot).
  *   SupportRequestIndexCondition then gives btree and BRIN the same two
  *   comparisons as an exact index condition.
  *
  * A range or prefix that is a parameter (prepared statements, the inner side
- * of a nested loop) gets an index condition too, through functions that
- * compute its bounds at run time.
+ * of a nested loop) gets an index condition too, through the extension's
+ * functions that compute its bounds at run time.
  *
- * The comparison operators are looked up in the operator families at run
- * time: the extension's schema is the user's choice, so no OID is fixed.
+ * No OID is fixed: the extension's schema is the user's choice.  The
+ * comparison operators come from the index's operator family; the bound
+ * functions are looked up once per backend in the extension's own schema
+ * (again after any change to pg_proc), and a missing one is an error, not
+ * a silently worse plan.
  *
  *-------------------------------------------------------------------------
  */
@@ -37,7 +37,6 @@
 #include "access/stratnum.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_inherits.h"
-#include "catalog/pg_statistic.h"
 #include "catalog/pg_type.h"
 #include "commands/defrem.h"
 #include "nodes/makefuncs.h"
@@ -49,9 +48,11 @@
 #include "parser/parse_func.h"
 #include "parser/parsetree.h"
 #include "utils/builtins.h"
+#include "utils/inval.h"
 #include "utils/lsyscache.h"
 #include "utils/rangetypes.h"
 #include "utils/selfuncs.h"
+#include "utils/syscache.h"
 #include "utils/typcache.h"
 
 #include "uid11.h"
@@ -59,14 +60,6 @@
 #ifndef BTREE_AM_OID
 #include "catalog/pg_am.h"
 #endif
-
-typedef enum XidBounds
-{
-	XID_BOUNDS_NONE,			/* no xid satisfies the clause */
-	XID_BOUNDS_SOME,			/* the xids in [lo, hi] */
-	XID_BOUNDS_ALL,				/* every xid */
-	XID_BOUNDS_UNKNOWN			/* not a constant */
-} XidBounds;
 
 /*
  * The element and the constant side of a <@, @> or ^@ clause (or of a call
@@ -97,8 +90,8 @@ split_args(List *args, Node **elem, Node **other, int *elem_argno)
 /*
  * Bounds of the xids that a constant range or prefix admits.
  */
-static XidBounds
-const_bounds(Node *other, uint64 *lo, uint64 *hi)
+XidBounds
+xid_const_bounds(Node *other, uint64 *lo, uint64 *hi)
 {
 	Const	   *c;
 
@@ -111,14 +104,14 @@ const_bounds(Node *other, uint64 *lo, uint64 *hi)
 	if (c->consttype == TEXTOID)
 	{
 		text	   *prefix = DatumGetTextPP(c->constvalue);
-		size_t		len = VARSIZE_ANY_EXHDR(prefix);
-		bool		empty;
+		uint64_t	l,
+					h;
 
-		if (len == 0)
-			return XID_BOUNDS_ALL;
-		if (uid11_prefix_bounds(VARDATA_ANY(prefix), len, lo, hi, &empty,
-								NULL) != UID11_OK || empty)
+		if (!uid11_starts_with_bounds(VARDATA_ANY(prefix),
+									  VARSIZE_ANY_EXHDR(prefix), &l, &h))
 			return XID_BOUNDS_NONE;
+		*lo = l;
+		*hi = h;
 	}
 	else if (type_is_range(c->consttype))
 	{
@@ -137,11 +130,22 @@ const_bounds(Node *other, uint64 *lo, uint64 *hi)
 }
 
 /*
- * "elem >= lo" and "elem <= hi" with the operators of opfamily; a bound at
- * the end of the xid range is left out.  NIL if the family lacks them.
+ * An xid constant of the element's type.
+ */
+static Expr *
+xid_const(Oid xidtype, uint64 value)
+{
+	return (Expr *) makeConst(xidtype, -1, InvalidOid, sizeof(uint64),
+							  XidPayloadGetDatum(value), false, true);
+}
+
+/*
+ * "elem >= lo" and "elem <= hi" with the operators of a btree-like operator
+ * family; a NULL bound is left out.  NIL if the family lacks the operators
+ * (hash, BRIN bloom) or both bounds are NULL.
  */
 static List *
-bound_clauses(Node *elem, Oid opfamily, uint64 lo, uint64 hi)
+range_clauses(Node *elem, Oid opfamily, Expr *lo, Expr *hi)
 {
 	Oid			xidtype = exprType(elem);
 	Oid			ge = get_opfamily_member(opfamily, xidtype, xidtype,
@@ -152,22 +156,30 @@ bound_clauses(Node *elem, Oid opfamily, uint64 lo, uint64 hi)
 
 	if (!OidIsValid(ge) || !OidIsValid(le))
 		return NIL;
-	if (lo > 0)
+	if (lo != NULL)
 		clauses = lappend(clauses,
-						  make_opclause(ge, BOOLOID, false, (Expr *) elem,
-										(Expr *) makeConst(xidtype, -1, InvalidOid, 8,
-														   XidPayloadGetDatum(lo),
-														   false, true),
+						  make_opclause(ge, BOOLOID, false, (Expr *) elem, lo,
 										InvalidOid, InvalidOid));
-	if (hi < PG_UINT64_MAX)
+	if (hi != NULL)
 		clauses = lappend(clauses,
 						  make_opclause(le, BOOLOID, false,
-										(Expr *) (lo > 0 ? copyObject(elem) : elem),
-										(Expr *) makeConst(xidtype, -1, InvalidOid, 8,
-														   XidPayloadGetDatum(hi),
-														   false, true),
-										InvalidOid, InvalidOid));
+										(Expr *) (lo != NULL ? copyObject(elem) : elem),
+										hi, InvalidOid, InvalidOid));
 	return clauses;
+}
+
+/*
+ * range_clauses for constant bounds; a bound at the end of the xid range
+ * says nothing and is left out.
+ */
+static List *
+const_range_clauses(Node *elem, Oid opfamily, uint64 lo, uint64 hi)
+{
+	Oid			xidtype = exprType(elem);
+
+	return range_clauses(elem, opfamily,
+						 lo > 0 ? xid_const(xidtype, lo) : NULL,
+						 hi < PG_UINT64_MAX ? xid_const(xidtype, hi) : NULL);
 }
 
 /*
@@ -225,7 +237,7 @@ simplify(SupportRequestSimplify *req)
 		return NULL;
 	split_args(req->fcall->args, &elem, &other, &elem_argno);
 
-	switch (const_bounds(other, &lo, &hi))
+	switch (xid_const_bounds(other, &lo, &hi))
 	{
 		case XID_BOUNDS_NONE:
 			return (Node *) makeBoolConst(false, false);
@@ -241,7 +253,7 @@ simplify(SupportRequestSimplify *req)
 	opclass = GetDefaultOpClass(exprType(elem), BTREE_AM_OID);
 	if (!OidIsValid(opclass))
 		return NULL;
-	clauses = bound_clauses(elem, get_opclass_family(opclass), lo, hi);
+	clauses = const_range_clauses(elem, get_opclass_family(opclass), lo, hi);
 	if (clauses == NIL)
 		return NULL;
 	return list_length(clauses) == 1 ? linitial(clauses) :
@@ -272,22 +284,97 @@ range_column_condition(SupportRequestIndexCondition *req, Node *range,
 }
 
 /*
- * A call of the extension's function fname(arg), found in the schema of the
- * function the planner asked about.
+ * The extension's functions that the planner puts into plans, looked up once
+ * per backend in the extension's schema.
+ */
+typedef enum XidPlanFunc
+{
+	XID_FN_PREFIX_LOWER,
+	XID_FN_PREFIX_UPPER,
+	XID_FN_RANGE_LOWER,
+	XID_FN_RANGE_UPPER,
+	XID_NUM_PLAN_FUNCS
+} XidPlanFunc;
+
+static const struct
+{
+	const char *name;
+	const char *argtype;		/* "text", or a type of the extension */
+}			plan_func_sig[XID_NUM_PLAN_FUNCS] = {
+	[XID_FN_PREFIX_LOWER] = {"xid_prefix_lower_bound", "text"},
+	[XID_FN_PREFIX_UPPER] = {"xid_prefix_upper_bound", "text"},
+	[XID_FN_RANGE_LOWER] = {"xid_range_lower_bound", "xidrange"},
+	[XID_FN_RANGE_UPPER] = {"xid_range_upper_bound", "xidrange"},
+};
+
+static Oid	plan_funcs_nsp = InvalidOid;	/* schema they were found in */
+static Oid	plan_funcs[XID_NUM_PLAN_FUNCS];
+static bool plan_funcs_callback_registered = false;
+
+/* Any change to pg_proc (ALTER, DROP, DROP EXTENSION): look up again */
+static void
+plan_funcs_invalidate(Datum arg, int cacheid, uint32 hashvalue)
+{
+	plan_funcs_nsp = InvalidOid;
+}
+
+/*
+ * The OID of one of the extension's plan functions, in schema nsp (the
+ * schema of the function being planned, which is the extension's).  A
+ * function that is missing or renamed is an error: without it the planner
+ * would quietly fall back to scanning the whole table.
+ */
+static Oid
+plan_func(Oid nsp, XidPlanFunc which)
+{
+	if (!plan_funcs_callback_registered)
+	{
+		CacheRegisterSyscacheCallback(PROCOID, plan_funcs_invalidate, (Datum) 0);
+		plan_funcs_callback_registered = true;
+	}
+	if (plan_funcs_nsp != nsp)
+	{
+		char	   *nspname = get_namespace_name(nsp);
+		int			i;
+
+		if (nspname == NULL)
+			elog(ERROR, "cache lookup failed for namespace %u", nsp);
+		for (i = 0; i < XID_NUM_PLAN_FUNCS; i++)
+		{
+			Oid			argtype = TEXTOID;
+			Oid			fn = InvalidOid;
+
+			if (strcmp(plan_func_sig[i].argtype, "text") != 0)
+				argtype = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+										  CStringGetDatum(plan_func_sig[i].argtype),
+										  ObjectIdGetDatum(nsp));
+			if (OidIsValid(argtype))
+				fn = LookupFuncName(list_make2(makeString(nspname),
+											   makeString(pstrdup(plan_func_sig[i].name))),
+									1, &argtype, true);
+			if (!OidIsValid(fn))
+				ereport(ERROR,
+						(errcode(ERRCODE_UNDEFINED_FUNCTION),
+						 errmsg("function %s.%s(%s) of extension \"xid\" does not exist",
+								nspname, plan_func_sig[i].name,
+								plan_func_sig[i].argtype),
+						 errdetail("The planner needs it for index conditions on parameters."),
+						 errhint("Give the function back its name, or drop the extension and create it again.")));
+			plan_funcs[i] = fn;
+		}
+		plan_funcs_nsp = nsp;
+	}
+	return plan_funcs[which];
+}
+
+/*
+ * A call of one of the extension's plan functions.
  */
 static Expr *
-bound_call(Oid support_of, const char *fname, Node *arg, Oid xidtype)
+plan_func_call(Oid support_of, XidPlanFunc which, Node *arg, Oid xidtype)
 {
-	char	   *nspname = get_namespace_name(get_func_namespace(support_of));
-	Oid			argtype = exprType(arg);
-	Oid			fn;
+	Oid			fn = plan_func(get_func_namespace(support_of), which);
 
-	if (nspname == NULL)
-		return NULL;
-	fn = LookupFuncName(list_make2(makeString(nspname), makeString(pstrdup(fname))),
-						1, &argtype, true);
-	if (!OidIsValid(fn))
-		return NULL;
 	return (Expr *) makeFuncExpr(fn, xidtype, list_make1(copyObject(arg)),
 								 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
 }
@@ -304,30 +391,21 @@ parameter_condition(SupportRequestIndexCondition *req, Node *elem, Node *other)
 {
 	Oid			xidtype = exprType(elem);
 	bool		is_prefix = exprType(other) == TEXTOID;
-	Oid			ge = get_opfamily_member(req->opfamily, xidtype, xidtype,
-										 BTGreaterEqualStrategyNumber);
-	Oid			le = get_opfamily_member(req->opfamily, xidtype, xidtype,
-										 BTLessEqualStrategyNumber);
-	Expr	   *lo;
-	Expr	   *hi;
+	List	   *clauses;
 
-	if (!OidIsValid(ge) || !OidIsValid(le) ||
-		contain_volatile_functions(other) ||
+	if (contain_volatile_functions(other) ||
 		!is_pseudo_constant_for_index(req->root, other, req->index))
 		return NIL;
-	lo = bound_call(req->funcid,
-					is_prefix ? "xid_prefix_lower_bound" : "xid_range_lower_bound",
-					other, xidtype);
-	hi = bound_call(req->funcid,
-					is_prefix ? "xid_prefix_upper_bound" : "xid_range_upper_bound",
-					other, xidtype);
-	if (lo == NULL || hi == NULL)
-		return NIL;
-	req->lossy = false;
-	return list_make2(make_opclause(ge, BOOLOID, false, (Expr *) elem, lo,
-									InvalidOid, InvalidOid),
-					  make_opclause(le, BOOLOID, false, (Expr *) copyObject(elem), hi,
-									InvalidOid, InvalidOid));
+	clauses = range_clauses(elem, req->opfamily,
+							plan_func_call(req->funcid,
+										   is_prefix ? XID_FN_PREFIX_LOWER : XID_FN_RANGE_LOWER,
+										   other, xidtype),
+							plan_func_call(req->funcid,
+										   is_prefix ? XID_FN_PREFIX_UPPER : XID_FN_RANGE_UPPER,
+										   other, xidtype));
+	if (clauses != NIL)
+		req->lossy = false;
+	return clauses;
 }
 
 static List *
@@ -352,7 +430,7 @@ index_condition(SupportRequestIndexCondition *req)
 	split_args(args, &elem, &other, &elem_argno);
 	if (req->indexarg != elem_argno)
 		return range_column_condition(req, other, elem);
-	switch (const_bounds(other, &lo, &hi))
+	switch (xid_const_bounds(other, &lo, &hi))
 	{
 		case XID_BOUNDS_SOME:
 			break;
@@ -366,162 +444,10 @@ index_condition(SupportRequestIndexCondition *req)
 	 * Only families with >= and <= (btree, BRIN minmax) qualify; hash and
 	 * bloom families have none.
 	 */
-	clauses = bound_clauses(elem, req->opfamily, lo, hi);
+	clauses = const_range_clauses(elem, req->opfamily, lo, hi);
 	if (clauses != NIL)
 		req->lossy = false;
 	return clauses;
-}
-
-/*
- * Fraction of the histogram's population below x, interpolating linearly
- * between the bounds of the bucket that holds x.
- */
-static double
-histogram_fraction_below(const Datum *values, int n, uint64 x)
-{
-	int			lo = 0,
-				hi = n - 1;
-	uint64		a,
-				b;
-
-	if (x <= DatumGetXidPayload(values[0]))
-		return 0.0;
-	if (x > DatumGetXidPayload(values[n - 1]))
-		return 1.0;
-
-	/* find the bucket [values[lo], values[lo + 1]) holding x */
-	while (hi - lo > 1)
-	{
-		int			mid = (lo + hi) / 2;
-
-		if (DatumGetXidPayload(values[mid]) < x)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	a = DatumGetXidPayload(values[lo]);
-	b = DatumGetXidPayload(values[lo + 1]);
-	return (lo + (b > a ? (double) (x - a) / (double) (b - a) : 0.0)) /
-		(double) (n - 1);
-}
-
-/*
- * Selectivity of "var in [lo, hi]" from the column's statistics: the most
- * common values counted exactly, the rest by histogram interpolation.
- */
-static Selectivity
-bounds_selectivity(VariableStatData *vardata, uint64 lo, uint64 hi)
-{
-	Form_pg_statistic stats;
-	AttStatsSlot sslot;
-	double		nullfrac;
-	double		mcv_sel = 0.0;
-	double		mcv_total = 0.0;
-	double		hist_sel;
-	bool		have_hist = false;
-	Selectivity sel;
-
-	if (!HeapTupleIsValid(vardata->statsTuple))
-		return DEFAULT_RANGE_INEQ_SEL;
-	stats = (Form_pg_statistic) GETSTRUCT(vardata->statsTuple);
-	nullfrac = stats->stanullfrac;
-
-	if (get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_MCV,
-						 InvalidOid, ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
-	{
-		int			i;
-
-		for (i = 0; i < sslot.nvalues; i++)
-		{
-			uint64		v = DatumGetXidPayload(sslot.values[i]);
-
-			mcv_total += sslot.numbers[i];
-			if (v >= lo && v <= hi)
-				mcv_sel += sslot.numbers[i];
-		}
-		free_attstatsslot(&sslot);
-	}
-
-	hist_sel = 0.0;
-	if (get_attstatsslot(&sslot, vardata->statsTuple,
-						 STATISTIC_KIND_HISTOGRAM, InvalidOid,
-						 ATTSTATSSLOT_VALUES))
-	{
-		if (sslot.nvalues >= 2)
-		{
-			double		below_hi = hi == PG_UINT64_MAX ? 1.0 :
-				histogram_fraction_below(sslot.values, sslot.nvalues, hi + 1);
-			double		below_lo = histogram_fraction_below(sslot.values,
-															sslot.nvalues, lo);
-
-			hist_sel = Max(below_hi - below_lo, 0.0);
-			have_hist = true;
-		}
-		free_attstatsslot(&sslot);
-	}
-
-	if (have_hist)
-		sel = mcv_sel + hist_sel * Max(1.0 - nullfrac - mcv_total, 0.0);
-	else if (mcv_total > 0.0)
-		sel = mcv_sel;			/* every non-null value is a common one */
-	else
-		sel = DEFAULT_RANGE_INEQ_SEL;
-	CLAMP_PROBABILITY(sel);
-	return sel;
-}
-
-static Selectivity
-clause_selectivity_for(PlannerInfo *root, List *args, int varRelid)
-{
-	VariableStatData vardata;
-	Node	   *other;
-	bool		varonleft;
-	uint64		lo = 0,
-				hi = 0;
-	Selectivity sel;
-
-	if (!get_restriction_variable(root, args, varRelid,
-								  &vardata, &other, &varonleft))
-		return DEFAULT_RANGE_INEQ_SEL;
-	if (type_is_range(vardata.vartype))
-	{
-		/* "range_column @> xid": nothing to say beyond the default */
-		ReleaseVariableStats(vardata);
-		return DEFAULT_RANGE_INEQ_SEL;
-	}
-
-	switch (const_bounds(other, &lo, &hi))
-	{
-		case XID_BOUNDS_NONE:
-			sel = 0.0;
-			break;
-		case XID_BOUNDS_ALL:
-			lo = 0;
-			hi = PG_UINT64_MAX;
-			/* FALLTHROUGH */
-		case XID_BOUNDS_SOME:
-			sel = bounds_selectivity(&vardata, lo, hi);
-			break;
-		default:
-			sel = DEFAULT_RANGE_INEQ_SEL;
-			break;
-	}
-	ReleaseVariableStats(vardata);
-	return sel;
-}
-
-/*
- * Restriction estimator of <@, @> and ^@.
- */
-PG_FUNCTION_INFO_V1(xid_range_sel);
-Datum
-xid_range_sel(PG_FUNCTION_ARGS)
-{
-	PlannerInfo *root = (PlannerInfo *) PG_GETARG_POINTER(0);
-	List	   *args = (List *) PG_GETARG_POINTER(2);
-	int			varRelid = PG_GETARG_INT32(3);
-
-	PG_RETURN_FLOAT8(clause_selectivity_for(root, args, varRelid));
 }
 
 /*
@@ -546,7 +472,7 @@ xid_range_support(PG_FUNCTION_ARGS)
 
 		if (req->is_join || list_length(req->args) != 2)
 			PG_RETURN_POINTER(NULL);
-		req->selectivity = clause_selectivity_for(req->root, req->args,
+		req->selectivity = xid_clause_selectivity(req->root, req->args,
 												  req->varRelid);
 		PG_RETURN_POINTER(req);
 	}

@@ -2,8 +2,8 @@
  *
  * xid_range.c
  *	  Prefix and time ranges of xids: xid_prefix_range(), xid_time_range(),
- *	  the <@, @> and ^@ operators' functions, and the range type's and BRIN's
- *	  distance functions.
+ *	  the <@, @> and ^@ operators' functions, the bound functions the
+ *	  planner uses for parameters, and the range type's subtype difference.
  *
  * An xidrange keeps closed bounds exactly as given (no canonical function:
  * the upper bound of a prefix may be 2^64-1, which has no successor).
@@ -130,8 +130,6 @@ static bool
 bound_ms(const RangeBound *b, int64 *ms)
 {
 	TimestampTz ts;
-	int64		floor_ms;
-	bool		whole;
 
 	if (b->infinite)
 	{
@@ -145,12 +143,12 @@ bound_ms(const RangeBound *b, int64 *ms)
 		*ms = b->lower ? 0 : XID_MAX_MS;
 		return TIMESTAMP_IS_NOBEGIN(ts) == b->lower;
 	}
-	floor_ms = xid_timestamp_to_ms(ts);
-	whole = (ts - XID_EPOCH_PG_USEC) % 1000 == 0;
 	if (b->lower)
-		*ms = (b->inclusive && whole) ? floor_ms : floor_ms + 1;	/* ceil, or next */
+		*ms = b->inclusive ? xid_timestamp_ceil_ms(ts) :
+			xid_timestamp_floor_ms(ts) + 1;
 	else
-		*ms = (!b->inclusive && whole) ? floor_ms - 1 : floor_ms;	/* floor, or previous */
+		*ms = b->inclusive ? xid_timestamp_floor_ms(ts) :
+			xid_timestamp_ceil_ms(ts) - 1;
 	return true;
 }
 
@@ -158,9 +156,9 @@ bound_ms(const RangeBound *b, int64 *ms)
  * Closed millisecond bounds of the xids whose time lies in a tstzrange,
  * clamped to the instants an xid can hold; false when none is.
  */
-static bool
-time_range_ms(TypeCacheEntry *typcache, const RangeType *r,
-			  int64 *lo_ms, int64 *hi_ms)
+bool
+xid_tstzrange_ms(TypeCacheEntry *typcache, const RangeType *r,
+				 int64 *lo_ms, int64 *hi_ms)
 {
 	RangeBound	lower,
 				upper;
@@ -187,12 +185,10 @@ xid_time_range(PG_FUNCTION_ARGS)
 	int64		lo_ms,
 				hi_ms;
 
-	if (!time_range_ms(typcache, r, &lo_ms, &hi_ms))
+	if (!xid_tstzrange_ms(typcache, r, &lo_ms, &hi_ms))
 		return make_xid_range(fcinfo, 0, 0, true);
-	return make_xid_range(fcinfo,
-						  (uint64) lo_ms << XID_RANDOM_BITS,
-						  ((uint64) hi_ms << XID_RANDOM_BITS) | XID_RANDOM_MASK,
-						  false);
+	return make_xid_range(fcinfo, XidMsGetPayload(lo_ms, 0),
+						  XidMsGetPayload(hi_ms, XID_RANDOM_MASK), false);
 }
 
 static inline bool
@@ -258,27 +254,12 @@ xid_subdiff(PG_FUNCTION_ARGS)
 }
 
 /*
- * Distance for BRIN minmax-multi: core's int8 distance would be signed, and
- * wrong for payloads at and above 2^63.
+ * Bounds of the xids in a range, or in a prefix as ^@ reads it (every xid
+ * for an empty text), or NULL when none qualifies.  The planner uses them
+ * for index conditions when the range or prefix is a parameter.
  */
-PG_FUNCTION_INFO_V1(xid_brin_minmax_multi_distance);
-Datum
-xid_brin_minmax_multi_distance(PG_FUNCTION_ARGS)
-{
-	uint64		a = PG_GETARG_XIDPAYLOAD(0);
-	uint64		b = PG_GETARG_XIDPAYLOAD(1);
-
-	Assert(a <= b);
-	PG_RETURN_FLOAT8((double) (b - a));
-}
-
-/*
- * Bounds of the xids in a range, or NULL when it holds none.  The planner
- * uses them for index conditions when the range is a parameter.
- */
-PG_FUNCTION_INFO_V1(xid_range_lower_bound);
-Datum
-xid_range_lower_bound(PG_FUNCTION_ARGS)
+static Datum
+range_bound(FunctionCallInfo fcinfo, bool upper)
 {
 	RangeType  *r = PG_GETARG_RANGE_P(0);
 	uint64		lo,
@@ -287,64 +268,46 @@ xid_range_lower_bound(PG_FUNCTION_ARGS)
 	if (!xid_range_bounds(range_arg_typcache(fcinfo, RangeTypeGetOid(r)),
 						  r, &lo, &hi))
 		PG_RETURN_NULL();
-	PG_RETURN_XIDPAYLOAD(lo);
+	PG_RETURN_XIDPAYLOAD(upper ? hi : lo);
+}
+
+static Datum
+prefix_bound(FunctionCallInfo fcinfo, bool upper)
+{
+	text	   *prefix = PG_GETARG_TEXT_PP(0);
+	uint64_t	lo,
+				hi;
+
+	if (!uid11_starts_with_bounds(VARDATA_ANY(prefix),
+								  VARSIZE_ANY_EXHDR(prefix), &lo, &hi))
+		PG_RETURN_NULL();
+	PG_RETURN_XIDPAYLOAD(upper ? hi : lo);
+}
+
+PG_FUNCTION_INFO_V1(xid_range_lower_bound);
+Datum
+xid_range_lower_bound(PG_FUNCTION_ARGS)
+{
+	return range_bound(fcinfo, false);
 }
 
 PG_FUNCTION_INFO_V1(xid_range_upper_bound);
 Datum
 xid_range_upper_bound(PG_FUNCTION_ARGS)
 {
-	RangeType  *r = PG_GETARG_RANGE_P(0);
-	uint64		lo,
-				hi;
-
-	if (!xid_range_bounds(range_arg_typcache(fcinfo, RangeTypeGetOid(r)),
-						  r, &lo, &hi))
-		PG_RETURN_NULL();
-	PG_RETURN_XIDPAYLOAD(hi);
-}
-
-/*
- * Bounds of the xids that start with a text, as ^@ reads it: every xid for
- * an empty text, none (NULL) for a text no xid can start with.
- */
-static bool
-starts_with_bounds(text *prefix, uint64 *lo, uint64 *hi)
-{
-	size_t		len = VARSIZE_ANY_EXHDR(prefix);
-	uint64_t	l = 0,
-				h = PG_UINT64_MAX;
-	bool		empty;
-
-	if (len > 0 &&
-		(uid11_prefix_bounds(VARDATA_ANY(prefix), len, &l, &h, &empty,
-							 NULL) != UID11_OK || empty))
-		return false;
-	*lo = l;
-	*hi = h;
-	return true;
+	return range_bound(fcinfo, true);
 }
 
 PG_FUNCTION_INFO_V1(xid_prefix_lower_bound);
 Datum
 xid_prefix_lower_bound(PG_FUNCTION_ARGS)
 {
-	uint64		lo,
-				hi;
-
-	if (!starts_with_bounds(PG_GETARG_TEXT_PP(0), &lo, &hi))
-		PG_RETURN_NULL();
-	PG_RETURN_XIDPAYLOAD(lo);
+	return prefix_bound(fcinfo, false);
 }
 
 PG_FUNCTION_INFO_V1(xid_prefix_upper_bound);
 Datum
 xid_prefix_upper_bound(PG_FUNCTION_ARGS)
 {
-	uint64		lo,
-				hi;
-
-	if (!starts_with_bounds(PG_GETARG_TEXT_PP(0), &lo, &hi))
-		PG_RETURN_NULL();
-	PG_RETURN_XIDPAYLOAD(hi);
+	return prefix_bound(fcinfo, true);
 }

@@ -1,0 +1,165 @@
+/*-------------------------------------------------------------------------
+ *
+ * xid_time.c
+ *	  Time in the xid profile: the epoch, the clock, every conversion
+ *	  between timestamps and milliseconds, and the field accessors
+ *	  xid_time() and xid_random().
+ *
+ * An xid's time is a whole millisecond since 2011-11-11T11:11:11.111Z in its
+ * top 42 bits.  Timestamps are microseconds; the conversions here round
+ * down (floor) or up (ceil) explicitly, and every other file asks for one
+ * of them rather than doing arithmetic on the epoch itself.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "xid.h"
+
+#include <time.h>
+
+#include "datatype/timestamp.h"
+
+/*
+ * The epoch, 2011-11-11T11:11:11.111Z, in milliseconds after the unix epoch
+ * and in microseconds after the PostgreSQL epoch (2000-01-01), and the first
+ * and last instants an xid holds as text for messages.
+ */
+#define XID_EPOCH_UNIX_MS	INT64CONST(1321009871111)
+#define XID_EPOCH_PG_USEC	INT64CONST(374325071111000)
+#define XID_FIRST_TIME_TEXT "2011-11-11 11:11:11.111+00"
+#define XID_LAST_TIME_TEXT	"2151-03-25 18:46:22.214+00"
+
+/*
+ * The constants above are derived by hand; the compiler recomputes them
+ * from the calendar.  XID_JDATE is date2j() (utils/adt/datetime.c) as a
+ * constant expression, checked against core's own Julian dates of the unix
+ * and PostgreSQL epochs.
+ */
+#define XID_JD_Y(y, m)		((m) > 2 ? (y) + 4800 : (y) + 4799)
+#define XID_JD_M(m)			((m) > 2 ? (m) + 1 : (m) + 13)
+#define XID_JDATE(y, m, d) \
+	(XID_JD_Y(y, m) * 365 - 32167 + XID_JD_Y(y, m) / 4 - \
+	 XID_JD_Y(y, m) / 100 + XID_JD_Y(y, m) / 400 + \
+	 7834 * XID_JD_M(m) / 256 + (d))
+/* milliseconds of a UTC date and time after the Julian date "jd0" */
+#define XID_CIVIL_MS(jd0, y, mo, d, h, mi, s, ms) \
+	((((INT64CONST(1) * (XID_JDATE(y, mo, d) - (jd0)) * 24 + (h)) * 60 + \
+	   (mi)) * 60 + (s)) * 1000 + (ms))
+
+StaticAssertDecl(XID_JDATE(1970, 1, 1) == UNIX_EPOCH_JDATE,
+				 "XID_JDATE agrees with core on the unix epoch");
+StaticAssertDecl(XID_JDATE(2000, 1, 1) == POSTGRES_EPOCH_JDATE,
+				 "XID_JDATE agrees with core on the PostgreSQL epoch");
+StaticAssertDecl(XID_EPOCH_UNIX_MS ==
+				 XID_CIVIL_MS(UNIX_EPOCH_JDATE, 2011, 11, 11, 11, 11, 11, 111),
+				 "the xid epoch in unix milliseconds");
+StaticAssertDecl(XID_EPOCH_PG_USEC ==
+				 XID_CIVIL_MS(POSTGRES_EPOCH_JDATE, 2011, 11, 11, 11, 11, 11, 111) * 1000,
+				 "the xid epoch in PostgreSQL microseconds");
+StaticAssertDecl(XID_EPOCH_UNIX_MS + XID_MAX_MS ==
+				 XID_CIVIL_MS(UNIX_EPOCH_JDATE, 2151, 3, 25, 18, 46, 22, 214),
+				 "the last instant an xid holds");
+
+/*
+ * Milliseconds since the xid epoch, now, from CLOCK_REALTIME: read once per
+ * call, never cached.  May be outside the 42-bit range (a clock set before
+ * 2011); callers check.
+ */
+int64
+xid_now_ms(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_SYSTEM_ERROR),
+				 errmsg("could not read the system clock: %m")));
+	return (int64) ts.tv_sec * 1000 + ts.tv_nsec / 1000000 - XID_EPOCH_UNIX_MS;
+}
+
+/*
+ * The millisecond since the xid epoch that holds a finite timestamp (rounded
+ * down), and the first millisecond at or after it (rounded up).  Either may
+ * be outside the 42-bit range; callers clamp or check.
+ */
+int64
+xid_timestamp_floor_ms(TimestampTz ts)
+{
+	int64		us = ts - XID_EPOCH_PG_USEC;
+	int64		ms = us / 1000;
+
+	if (us % 1000 < 0)
+		ms--;
+	return ms;
+}
+
+int64
+xid_timestamp_ceil_ms(TimestampTz ts)
+{
+	int64		ms = xid_timestamp_floor_ms(ts);
+
+	return (ts - XID_EPOCH_PG_USEC) % 1000 == 0 ? ms : ms + 1;
+}
+
+/*
+ * Raise the error for a time an xid cannot hold.
+ */
+static void
+xid_time_out_of_range(void)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("timestamp out of range for type xid"),
+			 errdetail("An xid holds instants from %s to %s.",
+					   XID_FIRST_TIME_TEXT, XID_LAST_TIME_TEXT)));
+}
+
+/*
+ * Check that a millisecond since the epoch fits the 42-bit field.
+ */
+void
+xid_check_ms(int64 ms)
+{
+	if (ms < 0 || ms > XID_MAX_MS)
+		xid_time_out_of_range();
+}
+
+/*
+ * The millisecond of a timestamp, rounded down, or an error when an xid
+ * cannot hold it (infinities, before the epoch, after 2151-03-25).
+ */
+int64
+xid_timestamp_to_ms_checked(TimestampTz ts)
+{
+	int64		ms;
+
+	if (TIMESTAMP_NOT_FINITE(ts))
+		xid_time_out_of_range();
+	ms = xid_timestamp_floor_ms(ts);
+	xid_check_ms(ms);
+	return ms;
+}
+
+/*
+ * The instant of an xid: the epoch plus its millisecond field.  Exact for
+ * every payload: the last instant is in 2151.
+ */
+PG_FUNCTION_INFO_V1(xid_time);
+Datum
+xid_time(PG_FUNCTION_ARGS)
+{
+	uint64		value = PG_GETARG_XIDPAYLOAD(0);
+
+	PG_RETURN_TIMESTAMPTZ(XID_EPOCH_PG_USEC + XidPayloadGetMs(value) * 1000);
+}
+
+/*
+ * The 22-bit field below the time of an xid.
+ */
+PG_FUNCTION_INFO_V1(xid_random);
+Datum
+xid_random(PG_FUNCTION_ARGS)
+{
+	uint64		value = PG_GETARG_XIDPAYLOAD(0);
+
+	PG_RETURN_INT32((int32) (value & XID_RANDOM_MASK));
+}
