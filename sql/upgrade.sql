@@ -18,6 +18,91 @@ SELECT a.default_version = '1.0' OR EXISTS (
 	AS has_path
 FROM pg_available_extensions a WHERE a.name = 'xid';
 
+-- an updated install equals a fresh one: every member object of the
+-- extension, with everything that defines it, described by name (OIDs
+-- differ between installs)
+CREATE FUNCTION pg_temp.xid_members() RETURNS SETOF text
+LANGUAGE sql AS $$
+WITH m AS (
+	SELECT d.classid, d.objid
+	FROM pg_depend d JOIN pg_extension e ON d.refobjid = e.oid
+	WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e' AND e.extname = 'xid'
+)
+SELECT 'function ' || pg_get_functiondef(p.oid) ||
+       ' comment ' || coalesce(obj_description(p.oid, 'pg_proc'), '-')
+FROM m JOIN pg_proc p ON m.classid = 'pg_proc'::regclass AND p.oid = m.objid
+WHERE p.prokind <> 'a'
+UNION ALL
+SELECT format('aggregate %s sfunc %s combine %s sortop %s parallel %s comment %s',
+              a.aggfnoid::regprocedure, a.aggtransfn::regprocedure,
+              a.aggcombinefn::regprocedure, a.aggsortop::regoperator,
+              p.proparallel, obj_description(p.oid, 'pg_proc'))
+FROM m JOIN pg_proc p ON m.classid = 'pg_proc'::regclass AND p.oid = m.objid
+JOIN pg_aggregate a ON a.aggfnoid = p.oid
+UNION ALL
+SELECT format('operator %s code %s commutator %s negator %s restrict %s join %s hashes %s merges %s comment %s',
+              o.oid::regoperator, o.oprcode::regprocedure,
+              nullif(o.oprcom, 0)::regoperator, nullif(o.oprnegate, 0)::regoperator,
+              o.oprrest::regproc, o.oprjoin::regproc, o.oprcanhash, o.oprcanmerge,
+              obj_description(o.oid, 'pg_operator'))
+FROM m JOIN pg_operator o ON m.classid = 'pg_operator'::regclass AND o.oid = m.objid
+UNION ALL
+SELECT format('type %s len %s byval %s align %s storage %s type %s in %s out %s recv %s send %s comment %s',
+              t.oid::regtype, t.typlen, t.typbyval, t.typalign, t.typstorage, t.typtype,
+              t.typinput::regproc, t.typoutput::regproc, t.typreceive::regproc,
+              t.typsend::regproc, obj_description(t.oid, 'pg_type'))
+FROM m JOIN pg_type t ON m.classid = 'pg_type'::regclass AND t.oid = m.objid
+UNION ALL
+SELECT format('range %s subtype %s opclass %s diff %s canonical %s',
+              r.rngtypid::regtype, r.rngsubtype::regtype, c.opcname,
+              r.rngsubdiff::regproc, r.rngcanonical::regproc)
+FROM m JOIN pg_range r ON m.classid = 'pg_type'::regclass AND r.rngtypid = m.objid
+JOIN pg_opclass c ON c.oid = r.rngsubopc
+UNION ALL
+SELECT format('cast %s as %s with %s context %s method %s',
+              c.castsource::regtype, c.casttarget::regtype,
+              c.castfunc::regprocedure, c.castcontext, c.castmethod)
+FROM m JOIN pg_cast c ON m.classid = 'pg_cast'::regclass AND c.oid = m.objid
+UNION ALL
+SELECT format('opclass %s for %s using %s default %s family %s',
+              c.opcname, c.opcintype::regtype, am.amname, c.opcdefault, f.opfname)
+FROM m JOIN pg_opclass c ON m.classid = 'pg_opclass'::regclass AND c.oid = m.objid
+JOIN pg_am am ON am.oid = c.opcmethod JOIN pg_opfamily f ON f.oid = c.opcfamily
+UNION ALL
+SELECT format('family %s using %s operator %s %s', f.opfname, am.amname,
+              o.amopstrategy, o.amopopr::regoperator)
+FROM m JOIN pg_opfamily f ON m.classid = 'pg_opfamily'::regclass AND f.oid = m.objid
+JOIN pg_am am ON am.oid = f.opfmethod JOIN pg_amop o ON o.amopfamily = f.oid
+UNION ALL
+SELECT format('family %s using %s function %s %s', f.opfname, am.amname,
+              p.amprocnum, p.amproc::regprocedure)
+FROM m JOIN pg_opfamily f ON m.classid = 'pg_opfamily'::regclass AND f.oid = m.objid
+JOIN pg_am am ON am.oid = f.opfmethod JOIN pg_amproc p ON p.amprocfamily = f.oid
+UNION ALL
+SELECT 'other ' || pg_describe_object(m.classid, m.objid, 0)
+FROM m
+WHERE m.classid NOT IN ('pg_proc'::regclass, 'pg_operator'::regclass, 'pg_type'::regclass,
+                        'pg_cast'::regclass, 'pg_opclass'::regclass, 'pg_opfamily'::regclass)
+$$;
+DROP EXTENSION xid;
+CREATE EXTENSION xid VERSION '1.0';
+CREATE TEMP TABLE v1_0 AS SELECT pg_temp.xid_members() AS d;
+ALTER EXTENSION xid UPDATE;
+CREATE TEMP TABLE upgraded AS SELECT pg_temp.xid_members() AS d;
+DROP EXTENSION xid;
+CREATE EXTENSION xid;
+CREATE TEMP TABLE fresh AS SELECT pg_temp.xid_members() AS d;
+SELECT (SELECT count(*) FROM fresh) AS members,
+       (SELECT count(*) FROM fresh WHERE d LIKE 'function %') AS functions,
+       (SELECT count(*) FROM fresh WHERE d LIKE 'operator %') AS operators;
+-- differences either way: none
+(SELECT 'only after the update' AS side, d FROM upgraded EXCEPT ALL SELECT 'only after the update', d FROM fresh)
+UNION ALL
+(SELECT 'only in a fresh install', d FROM fresh EXCEPT ALL SELECT 'only in a fresh install', d FROM upgraded);
+-- the comparison sees labels: what 1.1 changed in the 1.0 objects
+SELECT substring(d FROM 'FUNCTION ([^\n]*)') AS changed_in_1_1
+FROM (SELECT d FROM fresh EXCEPT SELECT d FROM v1_0) s ORDER BY 1;
+
 -- the extension lives in the schema it is given, and cannot move
 CREATE SCHEMA ids;
 DROP EXTENSION xid;
