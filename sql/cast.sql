@@ -10,7 +10,9 @@ SELECT '11111111111'::public.xid::bigint AS zero,
 -- round trips
 SELECT b, b::public.xid::bigint = b AS same
 FROM (VALUES (0::bigint), (1), (57), (58), (4194304), (9223372036854775807)) AS t(b);
-\i sql/include/sqlstate.sql
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set sqlstate_helper :abs_srcdir '/sql/include/sqlstate.sql'
+\i :sqlstate_helper
 -- out of range both ways (22003)
 SELECT (-1)::bigint::public.xid;
 SELECT (-9223372036854775808)::bigint::public.xid;

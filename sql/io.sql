@@ -35,7 +35,9 @@ SELECT 'zzzzzzzzzzz'::public.xid;
 SELECT 'zzzzzzzzzz0'::public.xid;
 
 -- the SQLSTATE of every class of bad input
-\i sql/include/sqlstate.sql
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set sqlstate_helper :abs_srcdir '/sql/include/sqlstate.sql'
+\i :sqlstate_helper
 SELECT v, pg_temp.sqlstate(format('SELECT %L::public.xid', v)) AS sqlstate
 FROM (VALUES (''), ('5cnEkaefSd'), ('5cnEkaefSdu1'), (' 5cnEkaefSdu'),
              (E'5cnEkaefSdu\n'), ('0cnEkaefSdu'), ('5cnEk-efSdu'),
@@ -63,18 +65,20 @@ INSERT INTO io_src
 SELECT i, decode(substr(md5(i::text), 1, 16), 'hex')::public.xid
 FROM generate_series(1, 1000) AS i;
 INSERT INTO io_src VALUES (0, '11111111111'), (1001, 'jpXCZedGfVQ');
-SELECT '/tmp/xid_io_' || pg_backend_pid() || '.bin' AS copyfile \gset
-COPY io_src TO :'copyfile' (FORMAT binary);
+-- client-side files, in pg_regress's own results directory
+\getenv abs_builddir PG_ABS_BUILDDIR
+\cd :abs_builddir/results
+\copy io_src TO 'xid_io.bin' (FORMAT binary)
 CREATE TABLE io_dst (n int, id public.xid);
-COPY io_dst FROM :'copyfile' (FORMAT binary);
+\copy io_dst FROM 'xid_io.bin' (FORMAT binary)
 SELECT count(*) AS rows,
        count(*) FILTER (WHERE s.id = d.id) AS equal,
        count(*) FILTER (WHERE s.id::bytea >= '\x8000000000000000') AS above_2_63
 FROM io_src s JOIN io_dst d USING (n);
 -- and in text format
-COPY io_src TO :'copyfile';
+\copy io_src TO 'xid_io.txt'
 TRUNCATE io_dst;
-COPY io_dst FROM :'copyfile';
+\copy io_dst FROM 'xid_io.txt'
 SELECT count(*) AS rows, count(*) FILTER (WHERE s.id = d.id) AS equal
 FROM io_src s JOIN io_dst d USING (n);
 DROP TABLE io_src, io_dst;

@@ -20,7 +20,9 @@ SELECT public.xid_prefix_range('');
 SELECT public.xid_prefix_range('5cnEkaefSdu1');
 SELECT public.xid_prefix_range('5c0');
 SELECT public.xid_prefix_range('5c l');
-\i sql/include/sqlstate.sql
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set sqlstate_helper :abs_srcdir '/sql/include/sqlstate.sql'
+\i :sqlstate_helper
 SELECT p, pg_temp.sqlstate(format('SELECT public.xid_prefix_range(%L)', p)) AS sqlstate
 FROM (VALUES (''), ('5cnEkaefSdu1'), ('5c0'), ('I'), ('5cnEkaefSdu')) AS t(p);
 
@@ -121,6 +123,15 @@ EXPLAIN (COSTS OFF) SELECT count(*) FROM rg_spans WHERE r @> :'probe'::public.xi
 EXPLAIN (COSTS OFF) SELECT count(*) FROM rg_spans WHERE :'probe'::public.xid <@ r;
 SELECT count(*) AS by_gist FROM rg_spans WHERE r @> :'probe'::public.xid;
 SELECT count(*) AS by_gist FROM rg_spans WHERE :'probe'::public.xid <@ r;
+RESET enable_seqscan;
+-- and SP-GiST (core's range_ops), the GiST index out of the way
+DROP INDEX rg_spans_r_idx;
+CREATE INDEX rg_spans_r_spgist ON rg_spans USING spgist (r);
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM rg_spans WHERE r @> :'probe'::public.xid;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM rg_spans WHERE :'probe'::public.xid <@ r;
+SELECT count(*) AS by_spgist FROM rg_spans WHERE r @> :'probe'::public.xid;
+SELECT count(*) AS by_spgist FROM rg_spans WHERE :'probe'::public.xid <@ r;
 RESET enable_seqscan;
 
 DROP TABLE rg_rand, rg_minutes, rg_spans;
