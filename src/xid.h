@@ -92,6 +92,6 @@ extern double xid_clause_selectivity(PlannerInfo *root, List *args,
 extern bool xid_range_bounds(TypeCacheEntry *typcache, const RangeType *r,
 							 uint64 *lo, uint64 *hi);
 extern bool xid_tstzrange_ms(TypeCacheEntry *typcache, const RangeType *r,
-							 int64 *lo_ms, int64 *hi_ms);
+							 uint64 *lo_ms, uint64 *hi_ms);
 
 #endif							/* XID_H */

@@ -20,6 +20,55 @@
 #include "uid11.h"
 
 /*
+ * The closed bound that one bound of a range stands for, in the range's
+ * own terms; false when the bound admits nothing.
+ */
+typedef bool (*ClosedBoundFunc) (const RangeBound *b, uint64 *v);
+
+/*
+ * Closed bounds [*lo, *hi] of a range whose bounds "closed" converts; false
+ * when the range admits nothing.
+ */
+static bool
+closed_bounds(TypeCacheEntry *typcache, const RangeType *r,
+			  ClosedBoundFunc closed, uint64 *lo, uint64 *hi)
+{
+	RangeBound	lower,
+				upper;
+	bool		empty;
+
+	range_deserialize(typcache, r, &lower, &upper, &empty);
+	return !empty && closed(&lower, lo) && closed(&upper, hi) && *lo <= *hi;
+}
+
+/* An xidrange bound: the first or last xid it admits */
+static bool
+payload_bound(const RangeBound *b, uint64 *v)
+{
+	if (b->infinite)
+	{
+		*v = b->lower ? 0 : PG_UINT64_MAX;
+		return true;
+	}
+	*v = DatumGetXidPayload(b->val);
+	if (b->inclusive)
+		return true;
+	if (b->lower)
+	{
+		if (*v == PG_UINT64_MAX)
+			return false;
+		(*v)++;
+	}
+	else
+	{
+		if (*v == 0)
+			return false;
+		(*v)--;
+	}
+	return true;
+}
+
+/*
  * Closed bounds [*lo, *hi] of the xids in range r, of any bound kinds;
  * false when it holds none.
  */
@@ -27,29 +76,7 @@ bool
 xid_range_bounds(TypeCacheEntry *typcache, const RangeType *r,
 				 uint64 *lo, uint64 *hi)
 {
-	RangeBound	lower,
-				upper;
-	bool		empty;
-
-	range_deserialize(typcache, r, &lower, &upper, &empty);
-	if (empty)
-		return false;
-
-	*lo = lower.infinite ? 0 : DatumGetXidPayload(lower.val);
-	if (!lower.infinite && !lower.inclusive)
-	{
-		if (*lo == PG_UINT64_MAX)
-			return false;
-		(*lo)++;
-	}
-	*hi = upper.infinite ? PG_UINT64_MAX : DatumGetXidPayload(upper.val);
-	if (!upper.infinite && !upper.inclusive)
-	{
-		if (*hi == 0)
-			return false;
-		(*hi)--;
-	}
-	return *lo <= *hi;
+	return closed_bounds(typcache, r, payload_bound, lo, hi);
 }
 
 /*
@@ -122,54 +149,51 @@ xid_prefix_range(PG_FUNCTION_ARGS)
 }
 
 /*
- * The millisecond of the first (lower bound) or last (upper bound) xid time
- * that one bound of a tstzrange admits; false when it admits none.  An
- * xid's time is a whole millisecond m, admitted when lower <(=) m <(=) upper.
+ * A tstzrange bound: the first (lower) or last (upper) millisecond since
+ * the epoch that an xid's time may have.  An xid's time is a whole
+ * millisecond m, admitted when lower <(=) m <(=) upper; the result is
+ * clamped to the instants an xid holds, and a bound wholly beyond them
+ * admits nothing.
  */
 static bool
-bound_ms(const RangeBound *b, int64 *ms)
+ms_bound(const RangeBound *b, uint64 *v)
 {
 	TimestampTz ts;
+	int64		ms;
 
 	if (b->infinite)
 	{
-		*ms = b->lower ? 0 : XID_MAX_MS;
+		*v = b->lower ? 0 : XID_MAX_MS;
 		return true;
 	}
 	ts = DatumGetTimestampTz(b->val);
 	if (TIMESTAMP_NOT_FINITE(ts))
 	{
 		/* -infinity below and infinity above admit all; the others none */
-		*ms = b->lower ? 0 : XID_MAX_MS;
+		*v = b->lower ? 0 : XID_MAX_MS;
 		return TIMESTAMP_IS_NOBEGIN(ts) == b->lower;
 	}
 	if (b->lower)
-		*ms = b->inclusive ? xid_timestamp_ceil_ms(ts) :
+		ms = b->inclusive ? xid_timestamp_ceil_ms(ts) :
 			xid_timestamp_floor_ms(ts) + 1;
 	else
-		*ms = b->inclusive ? xid_timestamp_floor_ms(ts) :
+		ms = b->inclusive ? xid_timestamp_floor_ms(ts) :
 			xid_timestamp_ceil_ms(ts) - 1;
+	if (b->lower ? ms > XID_MAX_MS : ms < 0)
+		return false;
+	*v = (uint64) Max(Min(ms, XID_MAX_MS), 0);
 	return true;
 }
 
 /*
- * Closed millisecond bounds of the xids whose time lies in a tstzrange,
- * clamped to the instants an xid can hold; false when none is.
+ * Closed millisecond bounds of the xids whose time lies in a tstzrange;
+ * false when none is.
  */
 bool
 xid_tstzrange_ms(TypeCacheEntry *typcache, const RangeType *r,
-				 int64 *lo_ms, int64 *hi_ms)
+				 uint64 *lo_ms, uint64 *hi_ms)
 {
-	RangeBound	lower,
-				upper;
-	bool		empty;
-
-	range_deserialize(typcache, r, &lower, &upper, &empty);
-	if (empty || !bound_ms(&lower, lo_ms) || !bound_ms(&upper, hi_ms))
-		return false;
-	*lo_ms = Max(*lo_ms, 0);
-	*hi_ms = Min(*hi_ms, XID_MAX_MS);
-	return *lo_ms <= *hi_ms;
+	return closed_bounds(typcache, r, ms_bound, lo_ms, hi_ms);
 }
 
 /*
@@ -182,7 +206,7 @@ xid_time_range(PG_FUNCTION_ARGS)
 	RangeType  *r = PG_GETARG_RANGE_P(0);
 	TypeCacheEntry *typcache = lookup_type_cache(RangeTypeGetOid(r),
 												 TYPECACHE_RANGE_INFO);
-	int64		lo_ms,
+	uint64		lo_ms,
 				hi_ms;
 
 	if (!xid_tstzrange_ms(typcache, r, &lo_ms, &hi_ms))
@@ -284,30 +308,17 @@ prefix_bound(FunctionCallInfo fcinfo, bool upper)
 	PG_RETURN_XIDPAYLOAD(upper ? hi : lo);
 }
 
-PG_FUNCTION_INFO_V1(xid_range_lower_bound);
-Datum
-xid_range_lower_bound(PG_FUNCTION_ARGS)
-{
-	return range_bound(fcinfo, false);
+#define XID_BOUND_FUNC(name, helper, upper) \
+PG_FUNCTION_INFO_V1(name); \
+Datum \
+name(PG_FUNCTION_ARGS) \
+{ \
+	return helper(fcinfo, upper); \
 }
 
-PG_FUNCTION_INFO_V1(xid_range_upper_bound);
-Datum
-xid_range_upper_bound(PG_FUNCTION_ARGS)
-{
-	return range_bound(fcinfo, true);
-}
-
-PG_FUNCTION_INFO_V1(xid_prefix_lower_bound);
-Datum
-xid_prefix_lower_bound(PG_FUNCTION_ARGS)
-{
-	return prefix_bound(fcinfo, false);
-}
-
-PG_FUNCTION_INFO_V1(xid_prefix_upper_bound);
-Datum
-xid_prefix_upper_bound(PG_FUNCTION_ARGS)
-{
-	return prefix_bound(fcinfo, true);
-}
+/* xid_range_lower_bound(xidrange), xid_range_upper_bound(xidrange) */
+XID_BOUND_FUNC(xid_range_lower_bound, range_bound, false)
+XID_BOUND_FUNC(xid_range_upper_bound, range_bound, true)
+/* xid_prefix_lower_bound(text), xid_prefix_upper_bound(text) */
+XID_BOUND_FUNC(xid_prefix_lower_bound, prefix_bound, false)
+XID_BOUND_FUNC(xid_prefix_upper_bound, prefix_bound, true)
