@@ -5,16 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 . test/cluster.sh
+. test/lib.sh
 
-need=()
-for p in postgresql-15 postgresql-server-dev-15 make gcc; do
-	dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
-done
-if [ ${#need[@]} -gt 0 ]; then
-	echo "installing ${need[*]}"
-	apt-get update -q >/dev/null
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" >/dev/null
-fi
+apt_install postgresql-15 postgresql-server-dev-15 make gcc
 
 bindir=/usr/lib/postgresql/15/bin
 make -s PG_CONFIG=$bindir/pg_config >/dev/null

@@ -11,38 +11,22 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 top=$(pwd)
+. test/lib.sh
 major=${1:-15}
 out="$top/bench/out"
 mkdir -p "$out"
 
-for p in gnuplot-nox; do
-	dpkg -s "$p" >/dev/null 2>&1 || {
-		apt-get update -q >/dev/null
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$p" >/dev/null
-	}
-done
+apt_install gnuplot-nox
 
 if [ "$major" = 15 ]; then
-	for p in postgresql-15 postgresql-server-dev-15; do
-		dpkg -s "$p" >/dev/null 2>&1 || {
-			apt-get update -q >/dev/null
-			DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$p" >/dev/null
-		}
-	done
+	apt_install postgresql-15 postgresql-server-dev-15 make gcc
 	bash bench/run-local.sh /usr/lib/postgresql/15/bin/pg_config "$out"
 else
 	dir=${XID_CHROOT_CACHE:-/var/cache/xid-ci}/pg$major
 	bash test/chroot.sh "$major" "$dir"
-	rm -rf "$dir/build/xid"
-	mkdir -p "$dir/build/xid"
-	git ls-files -z --cached --others --exclude-standard | xargs -0 tar -cf - --no-recursion | tar -xf - -C "$dir/build/xid"
-	mount -t proc proc "$dir/proc"
-	mount -t tmpfs -o size=512m tmpfs "$dir/dev/shm"
-	mount -t sysfs -o ro sysfs "$dir/sys"
-	trap 'umount -l "$dir/proc" "$dir/dev/shm" "$dir/sys" 2>/dev/null || true' EXIT
-	chroot "$dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-		BENCH_ROWS="${BENCH_ROWS:-}" BENCH_ROUNDS="${BENCH_ROUNDS:-}" \
-		XID_COMMIT="$(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo +changes)" \
+	copy_sources "$top" "$dir/build/xid"
+	chroot_exec "$dir" BENCH_ROWS="${BENCH_ROWS:-}" BENCH_ROUNDS="${BENCH_ROUNDS:-}" \
+		XID_COMMIT="$(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo +changes)" -- \
 		bash /build/xid/bench/run-local.sh "/usr/lib/postgresql/$major/bin/pg_config" /build/out
 	cp "$dir/build/out/report-$major.txt" "$dir/build/out/ratios-$major.tsv" "$out/"
 fi

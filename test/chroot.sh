@@ -7,47 +7,39 @@
 #   marker written as the very last step; anything else at DIR (a half-built
 #   chroot from an interrupted run) is unmounted, removed and built again.
 set -euo pipefail
+. "$(dirname "$0")/lib.sh"
 
 major=${1:?usage: chroot.sh MAJOR DIR}
 dir=${2:?usage: chroot.sh MAJOR DIR}
 mirror=${XID_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 marker="$dir/.xid-chroot-complete"
 
+# The archive here serves sid as a frozen snapshot whose Release file has
+# expired, and apt refuses it ("E: Release file for .../sid/InRelease is
+# expired (invalid since ...)").  Only there is the validity check off.
 case "$major" in
-	17) suite=trixie ;;
-	18) suite=sid ;;
+	17) suite=trixie apt_options="" ;;
+	18) suite=sid apt_options='Acquire::Check-Valid-Until "false";' ;;
 	*) echo "chroot.sh: no Debian suite known for PostgreSQL $major" >&2; exit 2 ;;
 esac
 
-# The packages, and so the marker, say what a complete chroot holds: a
-# change of this list rebuilds every cached chroot.
+# The packages and apt options, and so the marker, say what a complete
+# chroot holds: a change of either rebuilds the cached chroot.
 packages="postgresql-$major postgresql-server-dev-$major make gcc libc6-dev"
-want="$suite $packages"
-
-unmount_all()
-{
-	# Unmount everything below DIR, deepest first.
-	local m
-	for m in $(awk -v d="$dir" '$2 == d || index($2, d "/") == 1 { print $2 }' /proc/mounts | sort -r); do
-		umount -l "$m" 2>/dev/null || true
-	done
-}
+want="$suite $packages${apt_options:+ $apt_options}"
 
 if [ -f "$marker" ] && [ "$(cat "$marker")" = "$want" ]; then
 	echo "chroot for PostgreSQL $major: reusing $dir"
 	exit 0
 fi
 
-command -v debootstrap >/dev/null || {
-	apt-get update -q >/dev/null
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >/dev/null
-}
+apt_install debootstrap
 
 echo "chroot for PostgreSQL $major: building $dir from Debian $suite"
-unmount_all
+chroot_unmount "$dir"
 rm -rf --one-file-system "$dir"
 mkdir -p "$dir"
-trap unmount_all EXIT
+trap 'chroot_unmount "$dir"' EXIT
 
 debootstrap --variant=minbase "$suite" "$dir" "$mirror" >"$dir.debootstrap.log" 2>&1 || {
 	tail -20 "$dir.debootstrap.log" >&2
@@ -60,19 +52,14 @@ printf '#!/bin/sh\nexit 101\n' >"$dir/usr/sbin/policy-rc.d"
 chmod +x "$dir/usr/sbin/policy-rc.d"
 mkdir -p "$dir/etc/postgresql-common"
 echo "create_main_cluster = false" >"$dir/etc/postgresql-common/createcluster.conf"
-# sid here is a frozen snapshot whose Release file has expired.
-echo 'Acquire::Check-Valid-Until "false";' >"$dir/etc/apt/apt.conf.d/99xid-snapshot"
+[ -n "$apt_options" ] && echo "$apt_options" >"$dir/etc/apt/apt.conf.d/99xid-snapshot"
 
-mount -t proc proc "$dir/proc"
-chroot "$dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
-	sh -c "apt-get update -q && apt-get install -y -q --no-install-recommends $packages" \
+chroot_exec "$dir" -- sh -c "apt-get update -q && apt-get install -y -q --no-install-recommends $packages && apt-get clean" \
 	>"$dir.apt.log" 2>&1 || {
 	tail -20 "$dir.apt.log" >&2
 	exit 1
 }
 rm -f "$dir.apt.log"
-chroot "$dir" apt-get clean
-unmount_all
 
 test -x "$dir/usr/lib/postgresql/$major/bin/pg_config" || {
 	echo "chroot.sh: pg_config $major missing after install" >&2

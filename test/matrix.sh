@@ -12,46 +12,32 @@ set -uo pipefail
 
 cd "$(dirname "$0")/.."
 top=$(pwd)
+. test/lib.sh
 versions=${*:-15 17 18}
 cache=${XID_CHROOT_CACHE:-/var/cache/xid-ci}
 total_passed=0
 total_failed=0
 summary=()
-mounted=()
 
 if [ "$(id -u)" -ne 0 ]; then
 	echo "test/matrix.sh needs root (apt-get, chroot, runuser)" >&2
 	exit 2
 fi
 
-unmount_all()
+unmount_chroots()
 {
-	local m
-	for m in "${mounted[@]}"; do
-		umount -l "$m" 2>/dev/null || true
-	done
-	mounted=()
+	local v
+	for v in $versions; do chroot_unmount "$cache/pg$v"; done
 }
-trap unmount_all EXIT
+trap unmount_chroots EXIT
 trap 'echo "interrupted"; exit 130' INT TERM
 
-# The host: PostgreSQL 15 server and headers, debootstrap for the chroots.
+# The host: PostgreSQL 15 server and headers, debootstrap for the chroots,
+# clang with libFuzzer for the codec's fuzz target.
 host_setup()
 {
-	local need=()
-	dpkg -s postgresql-15 >/dev/null 2>&1 || need+=(postgresql-15)
-	dpkg -s postgresql-server-dev-15 >/dev/null 2>&1 || need+=(postgresql-server-dev-15)
-	command -v debootstrap >/dev/null || need+=(debootstrap)
-	command -v make >/dev/null || need+=(make)
-	command -v gcc >/dev/null || need+=(gcc)
-	# clang with libFuzzer, for the codec's fuzz target
-	dpkg -s clang-14 >/dev/null 2>&1 || need+=(clang-14)
-	dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || need+=(libclang-rt-14-dev)
-	if [ ${#need[@]} -gt 0 ]; then
-		echo "installing ${need[*]}"
-		apt-get update -q >/dev/null &&
-			DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" >/dev/null
-	fi
+	apt_install postgresql-15 postgresql-server-dev-15 debootstrap make gcc \
+		clang-14 libclang-rt-14-dev
 }
 
 record()
@@ -69,22 +55,12 @@ record()
 	summary+=("$line")
 }
 
-# A clean copy of the sources: what git tracks, plus new files not ignored.
-copy_sources()
-{
-	local dest=$1
-	rm -rf "$dest"
-	mkdir -p "$dest"
-	git -C "$top" ls-files -z --cached --others --exclude-standard |
-		(cd "$top" && xargs -0 tar -cf - --no-recursion 2>/dev/null) | tar -xf - -C "$dest"
-}
-
 # The codec on its own: unit tests under ASan/UBSan, then a short fuzz run.
 run_codec()
 {
 	local copy p=0 f=0
 	copy=$(mktemp -d /tmp/xid-codec.XXXXXX)
-	copy_sources "$copy"
+	copy_sources "$top" "$copy"
 	echo "==== codec (sanitizers, fuzzing)"
 	if make -s -C "$copy" sanitize PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config >"$copy/sanitize.log" 2>&1; then
 		p=$((p + 1))
@@ -115,7 +91,7 @@ run_host()
 	local result="$top/.matrix-15.result"
 	local copy
 	copy=$(mktemp -d /tmp/xid-src-15.XXXXXX)
-	copy_sources "$copy"
+	copy_sources "$top" "$copy"
 	echo "==== PostgreSQL 15 (host)"
 	rm -f "$result"
 	bash "$copy/test/suite.sh" /usr/lib/postgresql/15/bin/pg_config "$result"
@@ -133,16 +109,11 @@ run_chroot()
 		total_failed=$((total_failed + 1))
 		return
 	fi
-	copy_sources "$dir/build/xid"
+	copy_sources "$top" "$dir/build/xid"
 	result="$dir/build/result"
 	rm -f "$result"
-	mount -t proc proc "$dir/proc" && mounted+=("$dir/proc")
-	mount -t tmpfs -o size=512m tmpfs "$dir/dev/shm" && mounted+=("$dir/dev/shm")
-	# read-only sysfs: xid_new() asks which clocksource the kernel uses
-	mount -t sysfs -o ro sysfs "$dir/sys" && mounted+=("$dir/sys")
-	chroot "$dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-		bash /build/xid/test/suite.sh "/usr/lib/postgresql/$major/bin/pg_config" /build/result
-	unmount_all
+	chroot_exec "$dir" -- bash /build/xid/test/suite.sh \
+		"/usr/lib/postgresql/$major/bin/pg_config" /build/result
 	if [ -f "$dir/build/xid/regression.diffs" ]; then cp "$dir/build/xid/regression.diffs" "$top/regression-$major.diffs"; fi
 	record "$major" "$result"
 }
