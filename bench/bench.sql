@@ -110,6 +110,7 @@ END $$;
 CREATE TABLE bench.cases (name text PRIMARY KEY, grp text, setup text, query text, per int NOT NULL DEFAULT 1);
 INSERT INTO bench.cases (name, grp, setup, query) VALUES
 	('gen xid_new()', 'generate', NULL, format('SELECT count(public.xid_new()) FROM generate_series(1, %s)', :rows)),
+	('gen clock_timestamp()', 'generate', NULL, format('SELECT count(clock_timestamp()) FROM generate_series(1, %s)', :rows)),
 	('gen random()', 'generate', NULL, format('SELECT count(random()) FROM generate_series(1, %s)', :rows)),
 	('gen nextval()', 'generate', NULL, format('SELECT count(nextval(''bench.seq'')) FROM generate_series(1, %s)', :rows)),
 	('gen gen_random_uuid()', 'generate', NULL, format('SELECT count(gen_random_uuid()) FROM generate_series(1, %s)', :rows)),
