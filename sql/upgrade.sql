@@ -20,13 +20,17 @@ FROM pg_available_extensions a WHERE a.name = 'xid';
 
 -- an updated install equals a fresh one: every member object of the
 -- extension, with everything that defines it, described by name (OIDs
--- differ between installs)
+-- differ between installs); array types come with their element types
+-- (17 and later also record them as members)
 CREATE FUNCTION pg_temp.xid_members() RETURNS SETOF text
 LANGUAGE sql AS $$
 WITH m AS (
 	SELECT d.classid, d.objid
 	FROM pg_depend d JOIN pg_extension e ON d.refobjid = e.oid
 	WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e' AND e.extname = 'xid'
+	  AND NOT EXISTS (SELECT FROM pg_type t
+	                  WHERE d.classid = 'pg_type'::regclass AND t.oid = d.objid
+	                    AND t.typcategory = 'A')
 )
 SELECT 'function ' || pg_get_functiondef(p.oid) ||
        ' comment ' || coalesce(obj_description(p.oid, 'pg_proc'), '-')
