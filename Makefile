@@ -10,8 +10,10 @@ OBJS = \
 	src/xid_time.o \
 	src/xid_generate.o \
 	src/xid_range.o \
+	src/xid_like.o \
 	src/xid_planner.o \
-	src/xid_selfuncs.o
+	src/xid_selfuncs.o \
+	src/xid_warn.o
 
 DATA = $(wildcard xid--*.sql)
 PGFILEDESC = "xid - compact, time-sortable identifiers"
@@ -19,7 +21,7 @@ PGFILEDESC = "xid - compact, time-sortable identifiers"
 PG_CONFIG ?= pg_config
 
 # One file per feature; each loads the extension itself.
-REGRESS = io cast btree hash generate range planner brin torture integrity upgrade
+REGRESS = io cast btree hash generate range planner timecmp like brin torture integrity warn upgrade
 REGRESS_OPTS = --load-extension=xid
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)

@@ -17,3 +17,257 @@ ALTER FUNCTION @extschema@.xid_new(timestamptz) PARALLEL RESTRICTED;
 
 -- LEAKPROOF is for functions that see user data; this one takes internal.
 ALTER FUNCTION @extschema@.xid_sortsupport(internal) NOT LEAKPROOF;
+
+------------------------------------------------------------------------------
+-- Comparisons with timestamptz
+--
+-- id OP t is exactly xid_time(id) OP t.  Not members of the btree family:
+-- many ids share one millisecond, so an "equality" with a time would not
+-- be transitive, and there is no = with timestamptz.  The planner support
+-- turns them into exact index conditions on the id.  They cannot fail
+-- (LEAKPROOF), and timestamptz comparison is immutable.
+------------------------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.xid_lt_time(@extschema@.xid, timestamptz)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'xid_lt_time'
+LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE
+SUPPORT @extschema@.xid_range_support;
+
+CREATE FUNCTION @extschema@.xid_le_time(@extschema@.xid, timestamptz)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'xid_le_time'
+LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE
+SUPPORT @extschema@.xid_range_support;
+
+CREATE FUNCTION @extschema@.xid_gt_time(@extschema@.xid, timestamptz)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'xid_gt_time'
+LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE
+SUPPORT @extschema@.xid_range_support;
+
+CREATE FUNCTION @extschema@.xid_ge_time(@extschema@.xid, timestamptz)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'xid_ge_time'
+LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE
+SUPPORT @extschema@.xid_range_support;
+
+CREATE FUNCTION @extschema@.xid_time_lt(timestamptz, @extschema@.xid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'xid_time_lt'
+LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE
+SUPPORT @extschema@.xid_range_support;
+
+CREATE FUNCTION @extschema@.xid_time_le(timestamptz, @extschema@.xid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'xid_time_le'
+LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE
+SUPPORT @extschema@.xid_range_support;
+
+CREATE FUNCTION @extschema@.xid_time_gt(timestamptz, @extschema@.xid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'xid_time_gt'
+LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE
+SUPPORT @extschema@.xid_range_support;
+
+CREATE FUNCTION @extschema@.xid_time_ge(timestamptz, @extschema@.xid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'xid_time_ge'
+LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE
+SUPPORT @extschema@.xid_range_support;
+
+COMMENT ON FUNCTION @extschema@.xid_lt_time(@extschema@.xid, timestamptz) IS
+'was the xid made before the time?';
+COMMENT ON FUNCTION @extschema@.xid_le_time(@extschema@.xid, timestamptz) IS
+'was the xid made at or before the time?';
+COMMENT ON FUNCTION @extschema@.xid_gt_time(@extschema@.xid, timestamptz) IS
+'was the xid made after the time?';
+COMMENT ON FUNCTION @extschema@.xid_ge_time(@extschema@.xid, timestamptz) IS
+'was the xid made at or after the time?';
+COMMENT ON FUNCTION @extschema@.xid_time_lt(timestamptz, @extschema@.xid) IS
+'is the time before the xid was made?';
+COMMENT ON FUNCTION @extschema@.xid_time_le(timestamptz, @extschema@.xid) IS
+'is the time at or before the xid was made?';
+COMMENT ON FUNCTION @extschema@.xid_time_gt(timestamptz, @extschema@.xid) IS
+'is the time after the xid was made?';
+COMMENT ON FUNCTION @extschema@.xid_time_ge(timestamptz, @extschema@.xid) IS
+'is the time at or after the xid was made?';
+
+CREATE OPERATOR @extschema@.< (
+	LEFTARG = @extschema@.xid,
+	RIGHTARG = timestamptz,
+	FUNCTION = @extschema@.xid_lt_time,
+	COMMUTATOR = OPERATOR(@extschema@.>),
+	NEGATOR = OPERATOR(@extschema@.>=),
+	RESTRICT = @extschema@.xid_range_sel,
+	JOIN = scalarltjoinsel
+);
+
+CREATE OPERATOR @extschema@.<= (
+	LEFTARG = @extschema@.xid,
+	RIGHTARG = timestamptz,
+	FUNCTION = @extschema@.xid_le_time,
+	COMMUTATOR = OPERATOR(@extschema@.>=),
+	NEGATOR = OPERATOR(@extschema@.>),
+	RESTRICT = @extschema@.xid_range_sel,
+	JOIN = scalarlejoinsel
+);
+
+CREATE OPERATOR @extschema@.> (
+	LEFTARG = @extschema@.xid,
+	RIGHTARG = timestamptz,
+	FUNCTION = @extschema@.xid_gt_time,
+	COMMUTATOR = OPERATOR(@extschema@.<),
+	NEGATOR = OPERATOR(@extschema@.<=),
+	RESTRICT = @extschema@.xid_range_sel,
+	JOIN = scalargtjoinsel
+);
+
+CREATE OPERATOR @extschema@.>= (
+	LEFTARG = @extschema@.xid,
+	RIGHTARG = timestamptz,
+	FUNCTION = @extschema@.xid_ge_time,
+	COMMUTATOR = OPERATOR(@extschema@.<=),
+	NEGATOR = OPERATOR(@extschema@.<),
+	RESTRICT = @extschema@.xid_range_sel,
+	JOIN = scalargejoinsel
+);
+
+CREATE OPERATOR @extschema@.< (
+	LEFTARG = timestamptz,
+	RIGHTARG = @extschema@.xid,
+	FUNCTION = @extschema@.xid_time_lt,
+	COMMUTATOR = OPERATOR(@extschema@.>),
+	NEGATOR = OPERATOR(@extschema@.>=),
+	RESTRICT = @extschema@.xid_range_sel,
+	JOIN = scalarltjoinsel
+);
+
+CREATE OPERATOR @extschema@.<= (
+	LEFTARG = timestamptz,
+	RIGHTARG = @extschema@.xid,
+	FUNCTION = @extschema@.xid_time_le,
+	COMMUTATOR = OPERATOR(@extschema@.>=),
+	NEGATOR = OPERATOR(@extschema@.>),
+	RESTRICT = @extschema@.xid_range_sel,
+	JOIN = scalarlejoinsel
+);
+
+CREATE OPERATOR @extschema@.> (
+	LEFTARG = timestamptz,
+	RIGHTARG = @extschema@.xid,
+	FUNCTION = @extschema@.xid_time_gt,
+	COMMUTATOR = OPERATOR(@extschema@.<),
+	NEGATOR = OPERATOR(@extschema@.<=),
+	RESTRICT = @extschema@.xid_range_sel,
+	JOIN = scalargtjoinsel
+);
+
+CREATE OPERATOR @extschema@.>= (
+	LEFTARG = timestamptz,
+	RIGHTARG = @extschema@.xid,
+	FUNCTION = @extschema@.xid_time_ge,
+	COMMUTATOR = OPERATOR(@extschema@.<=),
+	NEGATOR = OPERATOR(@extschema@.<),
+	RESTRICT = @extschema@.xid_range_sel,
+	JOIN = scalargejoinsel
+);
+
+-- Index conditions when the time is a parameter or an expression such as
+-- now() - interval '1 day' (NULL: no xid qualifies).
+CREATE FUNCTION @extschema@.xid_time_lower_bound(timestamptz, boolean)
+RETURNS @extschema@.xid
+AS 'MODULE_PATHNAME', 'xid_time_lower_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION @extschema@.xid_time_upper_bound(timestamptz, boolean)
+RETURNS @extschema@.xid
+AS 'MODULE_PATHNAME', 'xid_time_upper_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.xid_time_lower_bound(timestamptz, boolean) IS
+'smallest xid made at or after (true) or after (false) the time, or NULL when none is';
+COMMENT ON FUNCTION @extschema@.xid_time_upper_bound(timestamptz, boolean) IS
+'largest xid made at or before (true) or before (false) the time, or NULL when none is';
+
+------------------------------------------------------------------------------
+-- LIKE and NOT LIKE
+--
+-- id LIKE p is exactly id::text LIKE p.  A pattern's fixed prefix becomes
+-- an index range (exact for 'prefix%', with a recheck otherwise).  No
+-- ILIKE: Base58 is case-sensitive.
+------------------------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.xid_like(@extschema@.xid, text)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'xid_like'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+SUPPORT @extschema@.xid_range_support;
+
+CREATE FUNCTION @extschema@.xid_not_like(@extschema@.xid, text)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'xid_not_like'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.xid_like(@extschema@.xid, text) IS
+'does the text of the xid match the LIKE pattern?';
+COMMENT ON FUNCTION @extschema@.xid_not_like(@extschema@.xid, text) IS
+'does the text of the xid not match the LIKE pattern?';
+
+CREATE OPERATOR @extschema@.~~ (
+	LEFTARG = @extschema@.xid,
+	RIGHTARG = text,
+	FUNCTION = @extschema@.xid_like,
+	NEGATOR = OPERATOR(@extschema@.!~~),
+	RESTRICT = @extschema@.xid_range_sel,
+	JOIN = likejoinsel
+);
+
+CREATE OPERATOR @extschema@.!~~ (
+	LEFTARG = @extschema@.xid,
+	RIGHTARG = text,
+	FUNCTION = @extschema@.xid_not_like,
+	NEGATOR = OPERATOR(@extschema@.~~),
+	RESTRICT = @extschema@.xid_range_sel,
+	JOIN = nlikejoinsel
+);
+
+-- Index conditions when the pattern is a parameter (NULL: no xid matches).
+CREATE FUNCTION @extschema@.xid_like_lower_bound(text)
+RETURNS @extschema@.xid
+AS 'MODULE_PATHNAME', 'xid_like_lower_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION @extschema@.xid_like_upper_bound(text)
+RETURNS @extschema@.xid
+AS 'MODULE_PATHNAME', 'xid_like_upper_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.xid_like_lower_bound(text) IS
+'smallest xid the LIKE pattern can match, or NULL when it matches none';
+COMMENT ON FUNCTION @extschema@.xid_like_upper_bound(text) IS
+'largest xid the LIKE pattern can match, or NULL when it matches none';
+
+------------------------------------------------------------------------------
+-- A warning for columns of core's xid
+--
+-- An unqualified "xid" in DDL is always pg_catalog.xid (32-bit transaction
+-- ids).  This event trigger warns when CREATE TABLE, CREATE TABLE AS,
+-- SELECT INTO or ALTER TABLE gives a user table such a column; it never
+-- blocks the DDL.  SET xid.warn_core_xid = off silences it.
+------------------------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.xid_warn_core_xid()
+RETURNS event_trigger
+AS 'MODULE_PATHNAME', 'xid_warn_core_xid'
+LANGUAGE C;
+
+COMMENT ON FUNCTION @extschema@.xid_warn_core_xid() IS
+'event trigger: warn when DDL makes a column of core''s pg_catalog.xid';
+
+CREATE EVENT TRIGGER xid_warn_core_xid ON ddl_command_end
+	WHEN TAG IN ('CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO', 'ALTER TABLE')
+	EXECUTE FUNCTION @extschema@.xid_warn_core_xid();
+
+COMMENT ON EVENT TRIGGER xid_warn_core_xid IS
+'warns when DDL gives a table a column of core''s pg_catalog.xid';

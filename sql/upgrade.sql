@@ -83,10 +83,16 @@ SELECT format('family %s using %s function %s %s', f.opfname, am.amname,
 FROM m JOIN pg_opfamily f ON m.classid = 'pg_opfamily'::regclass AND f.oid = m.objid
 JOIN pg_am am ON am.oid = f.opfmethod JOIN pg_amproc p ON p.amprocfamily = f.oid
 UNION ALL
+SELECT format('event trigger %s on %s tags %s function %s enabled %s comment %s',
+              t.evtname, t.evtevent, t.evttags, t.evtfoid::regprocedure, t.evtenabled,
+              obj_description(t.oid, 'pg_event_trigger'))
+FROM m JOIN pg_event_trigger t ON m.classid = 'pg_event_trigger'::regclass AND t.oid = m.objid
+UNION ALL
 SELECT 'other ' || pg_describe_object(m.classid, m.objid, 0)
 FROM m
 WHERE m.classid NOT IN ('pg_proc'::regclass, 'pg_operator'::regclass, 'pg_type'::regclass,
-                        'pg_cast'::regclass, 'pg_opclass'::regclass, 'pg_opfamily'::regclass)
+                        'pg_cast'::regclass, 'pg_opclass'::regclass, 'pg_opfamily'::regclass,
+                        'pg_event_trigger'::regclass)
 $$;
 DROP EXTENSION xid;
 CREATE EXTENSION xid VERSION '1.0';
@@ -104,7 +110,8 @@ SELECT (SELECT count(*) FROM fresh) AS members,
 UNION ALL
 (SELECT 'only in a fresh install', d FROM fresh EXCEPT ALL SELECT 'only in a fresh install', d FROM upgraded);
 -- the comparison sees labels: what 1.1 changed in the 1.0 objects
-SELECT substring(d FROM 'FUNCTION ([^\n]*)') AS changed_in_1_1
+SELECT CASE WHEN d LIKE 'function %' THEN 'function ' || substring(d FROM 'FUNCTION ([^\n]*)')
+            ELSE left(d, 60) END AS changed_in_1_1
 FROM (SELECT d FROM fresh EXCEPT SELECT d FROM v1_0) s ORDER BY 1;
 
 -- the extension lives in the schema it is given, and cannot move

@@ -35,6 +35,18 @@
 #endif
 
 /*
+ * DecodeDateTime() takes a DateTimeErrorExtra from 16 on.
+ */
+#if PG_VERSION_NUM >= 160000
+#define XID_DECODE_DATETIME(field, ftype, nf, dtype, tm, fsec, tzp) \
+	DecodeDateTime((field), (ftype), (nf), (dtype), (tm), (fsec), (tzp), \
+				   &(DateTimeErrorExtra) {0})
+#else
+#define XID_DECODE_DATETIME(field, ftype, nf, dtype, tm, fsec, tzp) \
+	DecodeDateTime((field), (ftype), (nf), (dtype), (tm), (fsec), (tzp))
+#endif
+
+/*
  * The DSM registry (17+) gives shared state without shared_preload_libraries.
  */
 #if PG_VERSION_NUM >= 170000

@@ -54,8 +54,22 @@ StaticAssertDecl(XID_MS_BITS + XID_RANDOM_BITS == 64,
 #define XidMsGetPayload(ms, low) \
 	(((uint64) (ms) << XID_RANDOM_BITS) | ((uint64) (low) & XID_RANDOM_MASK))
 
+/*
+ * Define the SQL-callable function "name" as helper(fcinfo, flag): the
+ * lower and upper bound functions the planner puts into plans come in
+ * pairs that differ only in the end they return.
+ */
+#define XID_BOUND_FUNC(name, helper, flag) \
+PG_FUNCTION_INFO_V1(name); \
+Datum \
+name(PG_FUNCTION_ARGS) \
+{ \
+	return helper(fcinfo, flag); \
+}
+
 /* xid.c */
 extern void _PG_init(void);
+extern bool xid_warn_core_xid_enabled;
 
 /* xid_io.c */
 extern bool xid_parse_text(const char *str, size_t len, uint64 *result,
@@ -64,29 +78,96 @@ extern void xid_prefix_bounds_or_error(const char *str, size_t len,
 									   uint64 *lo, uint64 *hi, bool *empty);
 
 /* xid_time.c */
+
+/* The comparison a time operator makes: xid_time(id) OP t */
+typedef enum XidTimeOp
+{
+	XID_TIME_LT,
+	XID_TIME_LE,
+	XID_TIME_GT,
+	XID_TIME_GE
+} XidTimeOp;
+
 extern int64 xid_now_ms(void);
 extern int64 xid_timestamp_floor_ms(TimestampTz ts);
 extern int64 xid_timestamp_ceil_ms(TimestampTz ts);
 extern int64 xid_timestamp_to_ms_checked(TimestampTz ts);
 extern void xid_check_ms(int64 ms);
+extern bool xid_time_op_ms(XidTimeOp op, TimestampTz t, uint64 *ms);
+extern bool xid_time_op_bounds(XidTimeOp op, TimestampTz t,
+							   uint64 *lo, uint64 *hi);
 
 /* xid_generate.c */
 extern void xid_generate_request_shmem(void);
 
-/* xid_planner.c */
+/* What a clause admits, as closed bounds on the xid */
 typedef enum XidBounds
 {
 	XID_BOUNDS_NONE,			/* no xid satisfies the clause */
 	XID_BOUNDS_SOME,			/* the xids in [lo, hi] */
 	XID_BOUNDS_ALL,				/* every xid */
-	XID_BOUNDS_UNKNOWN			/* not a constant */
+	XID_BOUNDS_UNKNOWN			/* not known at plan time */
 } XidBounds;
 
-extern XidBounds xid_const_bounds(Node *other, uint64 *lo, uint64 *hi);
+/* xid_like.c */
+extern XidBounds xid_like_bounds(const char *pattern, size_t len,
+								 uint64 *lo, uint64 *hi, bool *exact,
+								 int *rest_literals);
+
+/* xid_planner.c */
+
+/* The kinds of clause the planner support understands */
+typedef enum XidClauseKind
+{
+	XID_CLAUSE_RANGE,			/* xid <@ xidrange, xidrange @> xid */
+	XID_CLAUSE_PREFIX,			/* xid ^@ text */
+	XID_CLAUSE_LIKE,			/* xid ~~ text */
+	XID_CLAUSE_NOT_LIKE,		/* xid !~~ text */
+	XID_CLAUSE_TIME				/* xid OP timestamptz, either order */
+} XidClauseKind;
+
+/* A clause of one of those kinds, taken apart */
+typedef struct XidClause
+{
+	XidClauseKind kind;
+	XidTimeOp	timeop;			/* XID_CLAUSE_TIME: xid_time(elem) OP other */
+	int			elem_argno;		/* which argument is the xid */
+	Node	   *elem;			/* the xid argument */
+	Node	   *other;			/* the range, text or timestamptz */
+} XidClause;
+
+/* What the clause admits when "other" is a constant */
+typedef struct XidClauseBounds
+{
+	XidBounds	bounds;
+	uint64		lo;
+	uint64		hi;
+	bool		exact;			/* [lo, hi] is the whole truth (no recheck) */
+	double		residual;		/* selectivity of the rest, when not exact */
+} XidClauseBounds;
+
+extern bool xid_clause_parse(Oid funcid, List *args, XidClause *clause);
+extern void xid_clause_bounds(const XidClause *clause, Node *other,
+							  XidClauseBounds *b);
 
 /* xid_selfuncs.c */
-extern double xid_clause_selectivity(PlannerInfo *root, List *args,
-									 int varRelid);
+extern double xid_clause_selectivity(PlannerInfo *root, Oid funcid,
+									 List *args, int varRelid);
+
+/* The functions the planner recognises clauses by (fmgr addresses) */
+extern PGDLLEXPORT Datum xid_contained_by(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_range_contains(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_starts_with(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_like(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_not_like(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_lt_time(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_le_time(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_gt_time(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_ge_time(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_time_lt(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_time_le(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_time_gt(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_time_ge(PG_FUNCTION_ARGS);
 
 /* xid_range.c */
 extern bool xid_range_bounds(TypeCacheEntry *typcache, const RangeType *r,

@@ -10,8 +10,51 @@
 #include "libpq/pqformat.h"
 #include "mb/pg_wchar.h"
 #include "utils/builtins.h"
+#include "utils/datetime.h"
 
 #include "uid11.h"
+
+/*
+ * Would the text read as a timestamptz?  Then a user most likely compared
+ * an xid with a time written as an untyped literal, which PostgreSQL reads
+ * as an xid (id >= '2026-01-01').
+ */
+static bool
+looks_like_time(const char *str, size_t len)
+{
+	char		workbuf[MAXDATELEN + MAXDATEFIELDS];
+	char	   *field[MAXDATEFIELDS];
+	int			ftype[MAXDATEFIELDS];
+	int			nf;
+	int			dtype;
+	int			tz;
+	struct pg_tm tt;
+	fsec_t		fsec;
+	char	   *text;
+
+	if (len == 0 || len > MAXDATELEN)
+		return false;
+	text = pnstrdup(str, len);
+
+	return ParseDateTime(text, workbuf, sizeof(workbuf), field, ftype,
+						 MAXDATEFIELDS, &nf) == 0 &&
+		XID_DECODE_DATETIME(field, ftype, nf, &dtype, &tt, &fsec, &tz) == 0;
+}
+
+/*
+ * errhint for text that is no xid: how to write a time, when it reads as
+ * one, else what Base58 symbols are (with_alphabet) or nothing.
+ */
+static int
+xid_input_hint(const char *str, size_t len, bool with_alphabet)
+{
+	if (looks_like_time(str, len))
+		return errhint("To compare an xid with a time, write the time as '%s'::timestamptz.",
+					   pnstrdup(str, len));
+	if (with_alphabet)
+		return errhint("Base58 symbols are the digits 1 to 9 and the letters A to Z and a to z, except 0, O, I and l.");
+	return 0;
+}
 
 /*
  * errdetail and errhint for a byte outside the Base58 alphabet at offset
@@ -27,7 +70,7 @@ xid_bad_symbol_detail(const char *str, size_t len, size_t bad_pos)
 		charlen = (int) (len - bad_pos);
 	errdetail("Character \"%s\" at position %d is not a Base58 symbol.",
 			  pnstrdup(str + bad_pos, charlen), position);
-	return errhint("Base58 symbols are the digits 1 to 9 and the letters A to Z and a to z, except 0, O, I and l.");
+	return xid_input_hint(str, len, true);
 }
 
 /*
@@ -51,7 +94,8 @@ xid_parse_text(const char *str, size_t len, uint64 *result, Node *escontext)
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 					 errmsg("invalid input syntax for type %s: \"%s\"",
 							"xid", pnstrdup(str, len)),
-					 errdetail("An xid is written as exactly 11 Base58 symbols.")));
+					 errdetail("An xid is written as exactly 11 Base58 symbols."),
+					 xid_input_hint(str, len, false)));
 		case UID11_BAD_SYMBOL:
 			ereturn(escontext, false,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),

@@ -34,6 +34,8 @@
  */
 #include "xid.h"
 
+#include <math.h>
+
 #include "access/stratnum.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_inherits.h"
@@ -62,71 +64,139 @@
 #endif
 
 /*
- * The element and the constant side of a <@, @> or ^@ clause (or of a call
- * of its function), from its two arguments.
+ * The clause functions, recognised by their C entry points (so neither a
+ * rename nor the schema matters), with what each means.
  */
-static void
-split_args(List *args, Node **elem, Node **other, int *elem_argno)
+static const struct
 {
-	Node	   *a = linitial(args);
-	Node	   *b = lsecond(args);
+	PGFunction	fn;
+	XidClauseKind kind;
+	XidTimeOp	timeop;			/* with the xid on the left */
+	int			elem_argno;
+}			clause_funcs[] = {
+	{xid_contained_by, XID_CLAUSE_RANGE, XID_TIME_LT, 0},
+	{xid_range_contains, XID_CLAUSE_RANGE, XID_TIME_LT, 1},
+	{xid_starts_with, XID_CLAUSE_PREFIX, XID_TIME_LT, 0},
+	{xid_like, XID_CLAUSE_LIKE, XID_TIME_LT, 0},
+	{xid_not_like, XID_CLAUSE_NOT_LIKE, XID_TIME_LT, 0},
+	{xid_lt_time, XID_CLAUSE_TIME, XID_TIME_LT, 0},
+	{xid_le_time, XID_CLAUSE_TIME, XID_TIME_LE, 0},
+	{xid_gt_time, XID_CLAUSE_TIME, XID_TIME_GT, 0},
+	{xid_ge_time, XID_CLAUSE_TIME, XID_TIME_GE, 0},
+	/* t < id is id > t, and so on */
+	{xid_time_lt, XID_CLAUSE_TIME, XID_TIME_GT, 1},
+	{xid_time_le, XID_CLAUSE_TIME, XID_TIME_GE, 1},
+	{xid_time_gt, XID_CLAUSE_TIME, XID_TIME_LT, 1},
+	{xid_time_ge, XID_CLAUSE_TIME, XID_TIME_LE, 1},
+};
 
-	if (type_is_range(exprType(a)))
+/*
+ * Take apart a call of funcid with two arguments; false when funcid is not
+ * one of the clause functions.
+ */
+bool
+xid_clause_parse(Oid funcid, List *args, XidClause *clause)
+{
+	FmgrInfo	flinfo;
+	size_t		i;
+
+	if (list_length(args) != 2)
+		return false;
+	fmgr_info(funcid, &flinfo);
+	for (i = 0; i < lengthof(clause_funcs); i++)
 	{
-		/* xidrange @> xid */
-		*elem = b;
-		*other = a;
-		*elem_argno = 1;
+		if (flinfo.fn_addr != clause_funcs[i].fn)
+			continue;
+		clause->kind = clause_funcs[i].kind;
+		clause->timeop = clause_funcs[i].timeop;
+		clause->elem_argno = clause_funcs[i].elem_argno;
+		clause->elem = list_nth(args, clause->elem_argno);
+		clause->other = list_nth(args, 1 - clause->elem_argno);
+		return true;
 	}
-	else
-	{
-		/* xid <@ xidrange, xid ^@ text */
-		*elem = a;
-		*other = b;
-		*elem_argno = 0;
-	}
+	return false;
 }
 
 /*
- * Bounds of the xids that a constant range or prefix admits.
+ * What a clause admits when its other argument is the constant "other"
+ * (normally clause->other, or its estimated value); UNKNOWN when it is not
+ * a constant of the clause's kind.
  */
-XidBounds
-xid_const_bounds(Node *other, uint64 *lo, uint64 *hi)
+void
+xid_clause_bounds(const XidClause *clause, Node *other, XidClauseBounds *b)
 {
-	Const	   *c;
+	Const	   *c = (Const *) other;
+	bool		some = false;
 
+	b->bounds = XID_BOUNDS_UNKNOWN;
+	b->lo = 0;
+	b->hi = PG_UINT64_MAX;
+	b->exact = true;
+	b->residual = 1.0;
 	if (!IsA(other, Const))
-		return XID_BOUNDS_UNKNOWN;
-	c = (Const *) other;
+		return;
 	if (c->constisnull)
-		return XID_BOUNDS_NONE;
-
-	if (c->consttype == TEXTOID)
 	{
-		text	   *prefix = DatumGetTextPP(c->constvalue);
-		uint64_t	l,
-					h;
-
-		if (!uid11_starts_with_bounds(VARDATA_ANY(prefix),
-									  VARSIZE_ANY_EXHDR(prefix), &l, &h))
-			return XID_BOUNDS_NONE;
-		*lo = l;
-		*hi = h;
+		b->bounds = XID_BOUNDS_NONE;
+		return;
 	}
-	else if (type_is_range(c->consttype))
+
+	switch (clause->kind)
 	{
-		RangeType  *r = DatumGetRangeTypeP(c->constvalue);
-		TypeCacheEntry *typcache = lookup_type_cache(RangeTypeGetOid(r),
-													 TYPECACHE_RANGE_INFO);
+		case XID_CLAUSE_RANGE:
+			{
+				RangeType  *r;
+				TypeCacheEntry *typcache;
 
-		if (typcache->rngelemtype == NULL)
-			return XID_BOUNDS_UNKNOWN;
-		if (!xid_range_bounds(typcache, r, lo, hi))
-			return XID_BOUNDS_NONE;
+				/* the xid side of "range_column @> xid" says nothing */
+				if (!type_is_range(c->consttype))
+					return;
+				r = DatumGetRangeTypeP(c->constvalue);
+				typcache = lookup_type_cache(RangeTypeGetOid(r),
+											 TYPECACHE_RANGE_INFO);
+				some = xid_range_bounds(typcache, r, &b->lo, &b->hi);
+				break;
+			}
+		case XID_CLAUSE_PREFIX:
+			{
+				text	   *prefix = DatumGetTextPP(c->constvalue);
+				uint64_t	lo,
+							hi;
+
+				some = uid11_starts_with_bounds(VARDATA_ANY(prefix),
+												VARSIZE_ANY_EXHDR(prefix),
+												&lo, &hi);
+				b->lo = lo;
+				b->hi = hi;
+				break;
+			}
+		case XID_CLAUSE_LIKE:
+			{
+				text	   *pattern = DatumGetTextPP(c->constvalue);
+				int			rest_literals;
+
+				b->bounds = xid_like_bounds(VARDATA_ANY(pattern),
+											VARSIZE_ANY_EXHDR(pattern),
+											&b->lo, &b->hi, &b->exact,
+											&rest_literals);
+				/* as core estimates the rest of a text pattern */
+				b->residual = pow(0.2, rest_literals);
+				return;
+			}
+		case XID_CLAUSE_NOT_LIKE:
+			return;				/* no bounds; estimated from LIKE's */
+		case XID_CLAUSE_TIME:
+			some = xid_time_op_bounds(clause->timeop,
+									  DatumGetTimestampTz(c->constvalue),
+									  &b->lo, &b->hi);
+			break;
 	}
+	if (!some)
+		b->bounds = XID_BOUNDS_NONE;
+	else if (b->lo == 0 && b->hi == PG_UINT64_MAX)
+		b->bounds = XID_BOUNDS_ALL;
 	else
-		return XID_BOUNDS_UNKNOWN;	/* the xid side of "range_column @> xid" */
-	return (*lo == 0 && *hi == PG_UINT64_MAX) ? XID_BOUNDS_ALL : XID_BOUNDS_SOME;
+		b->bounds = XID_BOUNDS_SOME;
 }
 
 /*
@@ -169,17 +239,32 @@ range_clauses(Node *elem, Oid opfamily, Expr *lo, Expr *hi)
 }
 
 /*
- * range_clauses for constant bounds; a bound at the end of the xid range
- * says nothing and is left out.
+ * The index or rewrite conditions for what a clause admits with constant
+ * bounds: "elem >= lo AND elem <= hi" (an end of the xid range left out),
+ * and for nothing "elem > <the largest xid>", which is false for every xid
+ * and NULL for NULL, exactly as the clause itself (a plain "false" would
+ * turn NOT (id <@ 'empty') true for a NULL id).  NIL when the family lacks
+ * the operators or when every xid qualifies.
  */
 static List *
-const_range_clauses(Node *elem, Oid opfamily, uint64 lo, uint64 hi)
+const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b)
 {
 	Oid			xidtype = exprType(elem);
+	Oid			gt;
 
-	return range_clauses(elem, opfamily,
-						 lo > 0 ? xid_const(xidtype, lo) : NULL,
-						 hi < PG_UINT64_MAX ? xid_const(xidtype, hi) : NULL);
+	if (b->bounds == XID_BOUNDS_SOME)
+		return range_clauses(elem, opfamily,
+							 b->lo > 0 ? xid_const(xidtype, b->lo) : NULL,
+							 b->hi < PG_UINT64_MAX ? xid_const(xidtype, b->hi) : NULL);
+	if (b->bounds != XID_BOUNDS_NONE)
+		return NIL;
+	gt = get_opfamily_member(opfamily, xidtype, xidtype,
+							 BTGreaterStrategyNumber);
+	if (!OidIsValid(gt))
+		return NIL;
+	return list_make1(make_opclause(gt, BOOLOID, false, (Expr *) elem,
+									xid_const(xidtype, PG_UINT64_MAX),
+									InvalidOid, InvalidOid));
 }
 
 /*
@@ -222,40 +307,37 @@ cheap_to_repeat(PlannerInfo *root, Node *elem)
 	return cost.startup + cost.per_tuple <= 10 * cpu_operator_cost;
 }
 
+/*
+ * SupportRequestSimplify: with a constant, rewrite the clause into
+ * comparisons where partition pruning, constraint exclusion or an
+ * expression index needs them (see the file header).  A pattern that needs
+ * a recheck keeps its own test beside the bounds.
+ */
 static Node *
 simplify(SupportRequestSimplify *req)
 {
-	Node	   *elem,
-			   *other;
-	int			elem_argno;
-	uint64		lo = 0,
-				hi = 0;
+	XidClause	clause;
+	XidClauseBounds b;
 	Oid			opclass;
 	List	   *clauses;
 
-	if (list_length(req->fcall->args) != 2)
+	if (!xid_clause_parse(req->fcall->funcid, req->fcall->args, &clause))
 		return NULL;
-	split_args(req->fcall->args, &elem, &other, &elem_argno);
-
-	switch (xid_const_bounds(other, &lo, &hi))
-	{
-		case XID_BOUNDS_NONE:
-			return (Node *) makeBoolConst(false, false);
-		case XID_BOUNDS_SOME:
-			break;
-		default:
-			return NULL;
-	}
-	if (keep_for_estimates(req->root, elem) ||
-		!cheap_to_repeat(req->root, elem))
+	xid_clause_bounds(&clause, clause.other, &b);
+	if (b.bounds != XID_BOUNDS_NONE && b.bounds != XID_BOUNDS_SOME)
+		return NULL;
+	if (keep_for_estimates(req->root, clause.elem) ||
+		!cheap_to_repeat(req->root, clause.elem))
 		return NULL;
 
-	opclass = GetDefaultOpClass(exprType(elem), BTREE_AM_OID);
+	opclass = GetDefaultOpClass(exprType(clause.elem), BTREE_AM_OID);
 	if (!OidIsValid(opclass))
 		return NULL;
-	clauses = const_range_clauses(elem, get_opclass_family(opclass), lo, hi);
+	clauses = const_range_clauses(clause.elem, get_opclass_family(opclass), &b);
 	if (clauses == NIL)
 		return NULL;
+	if (!b.exact)
+		clauses = lappend(clauses, copyObject(req->fcall));
 	return list_length(clauses) == 1 ? linitial(clauses) :
 		(Node *) make_andclause(clauses);
 }
@@ -289,22 +371,35 @@ range_column_condition(SupportRequestIndexCondition *req, Node *range,
  */
 typedef enum XidPlanFunc
 {
-	XID_FN_PREFIX_LOWER,
-	XID_FN_PREFIX_UPPER,
 	XID_FN_RANGE_LOWER,
 	XID_FN_RANGE_UPPER,
+	XID_FN_PREFIX_LOWER,
+	XID_FN_PREFIX_UPPER,
+	XID_FN_LIKE_LOWER,
+	XID_FN_LIKE_UPPER,
+	XID_FN_TIME_LOWER,
+	XID_FN_TIME_UPPER,
 	XID_NUM_PLAN_FUNCS
 } XidPlanFunc;
 
+/* InvalidOid as an argument type: the extension's xidrange */
 static const struct
 {
 	const char *name;
-	const char *argtype;		/* "text", or a type of the extension */
+	int			nargs;
+	Oid			argtypes[2];
+	const char *signature;		/* for messages */
 }			plan_func_sig[XID_NUM_PLAN_FUNCS] = {
-	[XID_FN_PREFIX_LOWER] = {"xid_prefix_lower_bound", "text"},
-	[XID_FN_PREFIX_UPPER] = {"xid_prefix_upper_bound", "text"},
-	[XID_FN_RANGE_LOWER] = {"xid_range_lower_bound", "xidrange"},
-	[XID_FN_RANGE_UPPER] = {"xid_range_upper_bound", "xidrange"},
+	[XID_FN_RANGE_LOWER] = {"xid_range_lower_bound", 1, {InvalidOid}, "xidrange"},
+	[XID_FN_RANGE_UPPER] = {"xid_range_upper_bound", 1, {InvalidOid}, "xidrange"},
+	[XID_FN_PREFIX_LOWER] = {"xid_prefix_lower_bound", 1, {TEXTOID}, "text"},
+	[XID_FN_PREFIX_UPPER] = {"xid_prefix_upper_bound", 1, {TEXTOID}, "text"},
+	[XID_FN_LIKE_LOWER] = {"xid_like_lower_bound", 1, {TEXTOID}, "text"},
+	[XID_FN_LIKE_UPPER] = {"xid_like_upper_bound", 1, {TEXTOID}, "text"},
+	[XID_FN_TIME_LOWER] = {"xid_time_lower_bound", 2, {TIMESTAMPTZOID, BOOLOID},
+	"timestamp with time zone, boolean"},
+	[XID_FN_TIME_UPPER] = {"xid_time_upper_bound", 2, {TIMESTAMPTZOID, BOOLOID},
+	"timestamp with time zone, boolean"},
 };
 
 static Oid	plan_funcs_nsp = InvalidOid;	/* schema they were found in */
@@ -335,29 +430,33 @@ plan_func(Oid nsp, XidPlanFunc which)
 	if (plan_funcs_nsp != nsp)
 	{
 		char	   *nspname = get_namespace_name(nsp);
+		Oid			rangetype;
 		int			i;
 
 		if (nspname == NULL)
 			elog(ERROR, "cache lookup failed for namespace %u", nsp);
+		rangetype = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+									CStringGetDatum("xidrange"),
+									ObjectIdGetDatum(nsp));
 		for (i = 0; i < XID_NUM_PLAN_FUNCS; i++)
 		{
-			Oid			argtype = TEXTOID;
+			Oid			argtypes[2];
 			Oid			fn = InvalidOid;
+			int			j;
 
-			if (strcmp(plan_func_sig[i].argtype, "text") != 0)
-				argtype = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
-										  CStringGetDatum(plan_func_sig[i].argtype),
-										  ObjectIdGetDatum(nsp));
-			if (OidIsValid(argtype))
+			for (j = 0; j < plan_func_sig[i].nargs; j++)
+				argtypes[j] = OidIsValid(plan_func_sig[i].argtypes[j]) ?
+					plan_func_sig[i].argtypes[j] : rangetype;
+			if (OidIsValid(argtypes[0]))
 				fn = LookupFuncName(list_make2(makeString(nspname),
 											   makeString(pstrdup(plan_func_sig[i].name))),
-									1, &argtype, true);
+									plan_func_sig[i].nargs, argtypes, true);
 			if (!OidIsValid(fn))
 				ereport(ERROR,
 						(errcode(ERRCODE_UNDEFINED_FUNCTION),
 						 errmsg("function %s.%s(%s) of extension \"xid\" does not exist",
 								nspname, plan_func_sig[i].name,
-								plan_func_sig[i].argtype),
+								plan_func_sig[i].signature),
 						 errdetail("The planner needs it for index conditions on parameters."),
 						 errhint("Give the function back its name, or drop the extension and create it again.")));
 			plan_funcs[i] = fn;
@@ -368,55 +467,97 @@ plan_func(Oid nsp, XidPlanFunc which)
 }
 
 /*
- * A call of one of the extension's plan functions.
+ * A call of one of the extension's plan functions, or NULL for none.
  */
 static Expr *
-plan_func_call(Oid support_of, XidPlanFunc which, Node *arg, Oid xidtype)
+plan_func_call(Oid support_of, XidPlanFunc which, List *args, Oid xidtype)
 {
-	Oid			fn = plan_func(get_func_namespace(support_of), which);
+	Oid			fn;
 
-	return (Expr *) makeFuncExpr(fn, xidtype, list_make1(copyObject(arg)),
-								 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
+	if (args == NIL)
+		return NULL;
+	fn = plan_func(get_func_namespace(support_of), which);
+	return (Expr *) makeFuncExpr(fn, xidtype, args, InvalidOid, InvalidOid,
+								 COERCE_EXPLICIT_CALL);
 }
 
 /*
- * A range or prefix that is not a constant but fixed during an index scan (a
- * parameter of a prepared statement, an outer column in a nested loop):
- * "elem >= lower_bound(arg) AND elem <= upper_bound(arg)", where the bound
- * functions return NULL, and so match nothing, when no xid qualifies.
- * Generic plans of parameterized queries then still scan the index.
+ * A range, prefix, pattern or time that is not a constant but fixed during
+ * an index scan (a parameter of a prepared statement, an outer column in a
+ * nested loop, an expression such as now() - interval '1 day'):
+ * "elem >= lower_bound(other) AND elem <= upper_bound(other)", where the
+ * bound functions return NULL, and so match nothing, when no xid
+ * qualifies.  Generic plans of parameterized queries then still scan the
+ * index.  Index conditions are always ANDed at the top, so a NULL there
+ * means exactly "no row".
  */
 static List *
-parameter_condition(SupportRequestIndexCondition *req, Node *elem, Node *other)
+parameter_condition(SupportRequestIndexCondition *req, const XidClause *c)
 {
-	Oid			xidtype = exprType(elem);
-	bool		is_prefix = exprType(other) == TEXTOID;
+	Oid			xidtype = exprType(c->elem);
+	Node	   *arg = copyObject(c->other);
+	List	   *lower = list_make1(arg);
+	List	   *upper = list_make1(copyObject(arg));
+	XidPlanFunc lo_fn;
 	List	   *clauses;
 
-	if (contain_volatile_functions(other) ||
-		!is_pseudo_constant_for_index(req->root, other, req->index))
+	if (contain_volatile_functions(c->other) ||
+		!is_pseudo_constant_for_index(req->root, c->other, req->index))
 		return NIL;
-	clauses = range_clauses(elem, req->opfamily,
-							plan_func_call(req->funcid,
-										   is_prefix ? XID_FN_PREFIX_LOWER : XID_FN_RANGE_LOWER,
-										   other, xidtype),
-							plan_func_call(req->funcid,
-										   is_prefix ? XID_FN_PREFIX_UPPER : XID_FN_RANGE_UPPER,
-										   other, xidtype));
+	switch (c->kind)
+	{
+		case XID_CLAUSE_RANGE:
+			lo_fn = XID_FN_RANGE_LOWER;
+			break;
+		case XID_CLAUSE_PREFIX:
+			lo_fn = XID_FN_PREFIX_LOWER;
+			break;
+		case XID_CLAUSE_LIKE:
+			lo_fn = XID_FN_LIKE_LOWER;
+			break;
+		case XID_CLAUSE_TIME:
+			{
+				bool		inclusive = (c->timeop == XID_TIME_LE ||
+										 c->timeop == XID_TIME_GE);
+				Node	   *incl = (Node *) makeBoolConst(inclusive, false);
+
+				lo_fn = XID_FN_TIME_LOWER;
+				if (c->timeop == XID_TIME_GT || c->timeop == XID_TIME_GE)
+				{
+					lower = lappend(lower, incl);
+					upper = NIL;
+				}
+				else
+				{
+					lower = NIL;
+					upper = lappend(upper, incl);
+				}
+				break;
+			}
+		default:
+			return NIL;
+	}
+
+	/* each lower bound function is followed by its upper one */
+	clauses = range_clauses(c->elem, req->opfamily,
+							plan_func_call(req->funcid, lo_fn, lower, xidtype),
+							plan_func_call(req->funcid, lo_fn + 1, upper, xidtype));
 	if (clauses != NIL)
-		req->lossy = false;
+		req->lossy = (c->kind == XID_CLAUSE_LIKE);
 	return clauses;
 }
 
+/*
+ * SupportRequestIndexCondition: exact index conditions for a constant,
+ * bound functions for a parameter.  Only families with >= and <= (btree,
+ * BRIN minmax) qualify; hash and bloom families have none.
+ */
 static List *
 index_condition(SupportRequestIndexCondition *req)
 {
 	List	   *args;
-	Node	   *elem,
-			   *other;
-	int			elem_argno;
-	uint64		lo = 0,
-				hi = 0;
+	XidClause	clause;
+	XidClauseBounds b;
 	List	   *clauses;
 
 	if (is_opclause(req->node))
@@ -425,34 +566,23 @@ index_condition(SupportRequestIndexCondition *req)
 		args = ((FuncExpr *) req->node)->args;
 	else
 		return NIL;
-	if (list_length(args) != 2)
+	if (!xid_clause_parse(req->funcid, args, &clause))
 		return NIL;
-	split_args(args, &elem, &other, &elem_argno);
-	if (req->indexarg != elem_argno)
-		return range_column_condition(req, other, elem);
-	switch (xid_const_bounds(other, &lo, &hi))
-	{
-		case XID_BOUNDS_SOME:
-			break;
-		case XID_BOUNDS_UNKNOWN:
-			return parameter_condition(req, elem, other);
-		default:
-			return NIL;
-	}
+	if (req->indexarg != clause.elem_argno)
+		return clause.kind == XID_CLAUSE_RANGE ?
+			range_column_condition(req, clause.other, clause.elem) : NIL;
 
-	/*
-	 * Only families with >= and <= (btree, BRIN minmax) qualify; hash and
-	 * bloom families have none.
-	 */
-	clauses = const_range_clauses(elem, req->opfamily, lo, hi);
+	xid_clause_bounds(&clause, clause.other, &b);
+	if (b.bounds == XID_BOUNDS_UNKNOWN && !IsA(clause.other, Const))
+		return parameter_condition(req, &clause);
+	clauses = const_range_clauses(clause.elem, req->opfamily, &b);
 	if (clauses != NIL)
-		req->lossy = false;
+		req->lossy = !b.exact;
 	return clauses;
 }
 
 /*
- * Planner support function of xid_contained_by, xid_range_contains and
- * xid_starts_with.
+ * Planner support function of the clause functions (see xid_clause_parse).
  */
 PG_FUNCTION_INFO_V1(xid_range_support);
 Datum
@@ -470,10 +600,10 @@ xid_range_support(PG_FUNCTION_ARGS)
 	{
 		SupportRequestSelectivity *req = (SupportRequestSelectivity *) rawreq;
 
-		if (req->is_join || list_length(req->args) != 2)
+		if (req->is_join)
 			PG_RETURN_POINTER(NULL);
-		req->selectivity = xid_clause_selectivity(req->root, req->args,
-												  req->varRelid);
+		req->selectivity = xid_clause_selectivity(req->root, req->funcid,
+												  req->args, req->varRelid);
 		PG_RETURN_POINTER(req);
 	}
 

@@ -150,39 +150,22 @@ xid_prefix_range(PG_FUNCTION_ARGS)
 
 /*
  * A tstzrange bound: the first (lower) or last (upper) millisecond since
- * the epoch that an xid's time may have.  An xid's time is a whole
- * millisecond m, admitted when lower <(=) m <(=) upper; the result is
- * clamped to the instants an xid holds, and a bound wholly beyond them
- * admits nothing.
+ * the epoch that an xid's time may have, as the time operators read it
+ * (a lower bound is "xid_time(id) >= t" or "> t", an upper one "<= t" or
+ * "< t"); false when it admits none.
  */
 static bool
 ms_bound(const RangeBound *b, uint64 *v)
 {
-	TimestampTz ts;
-	int64		ms;
-
 	if (b->infinite)
 	{
 		*v = b->lower ? 0 : XID_MAX_MS;
 		return true;
 	}
-	ts = DatumGetTimestampTz(b->val);
-	if (TIMESTAMP_NOT_FINITE(ts))
-	{
-		/* -infinity below and infinity above admit all; the others none */
-		*v = b->lower ? 0 : XID_MAX_MS;
-		return TIMESTAMP_IS_NOBEGIN(ts) == b->lower;
-	}
-	if (b->lower)
-		ms = b->inclusive ? xid_timestamp_ceil_ms(ts) :
-			xid_timestamp_floor_ms(ts) + 1;
-	else
-		ms = b->inclusive ? xid_timestamp_floor_ms(ts) :
-			xid_timestamp_ceil_ms(ts) - 1;
-	if (b->lower ? ms > XID_MAX_MS : ms < 0)
-		return false;
-	*v = (uint64) Max(Min(ms, XID_MAX_MS), 0);
-	return true;
+	return xid_time_op_ms(b->lower ?
+						  (b->inclusive ? XID_TIME_GE : XID_TIME_GT) :
+						  (b->inclusive ? XID_TIME_LE : XID_TIME_LT),
+						  DatumGetTimestampTz(b->val), v);
 }
 
 /*
@@ -306,14 +289,6 @@ prefix_bound(FunctionCallInfo fcinfo, bool upper)
 								  VARSIZE_ANY_EXHDR(prefix), &lo, &hi))
 		PG_RETURN_NULL();
 	PG_RETURN_XIDPAYLOAD(upper ? hi : lo);
-}
-
-#define XID_BOUND_FUNC(name, helper, upper) \
-PG_FUNCTION_INFO_V1(name); \
-Datum \
-name(PG_FUNCTION_ARGS) \
-{ \
-	return helper(fcinfo, upper); \
 }
 
 /* xid_range_lower_bound(xidrange), xid_range_upper_bound(xidrange) */

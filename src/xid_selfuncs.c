@@ -1,7 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * xid_selfuncs.c
- *	  Row estimates of the <@, @> and ^@ operators: the most common values
+ *	  Row estimates of the clauses the planner support understands (<@, @>,
+ *	  ^@, LIKE, NOT LIKE and the time comparisons): the most common values
  *	  counted exactly, the rest by interpolating within the histogram.
  *
  * Core's estimate for the two comparisons "id >= lo AND id <= hi" cannot do
@@ -53,13 +54,21 @@ histogram_fraction_below(const Datum *values, int n, uint64 x)
 		(double) (n - 1);
 }
 
+/* The fraction of the column's rows that are NULL */
+static double
+null_fraction(VariableStatData *vardata)
+{
+	if (!HeapTupleIsValid(vardata->statsTuple))
+		return 0.0;
+	return ((Form_pg_statistic) GETSTRUCT(vardata->statsTuple))->stanullfrac;
+}
+
 /*
  * Selectivity of "var in [lo, hi]" from the column's statistics.
  */
 static Selectivity
 bounds_selectivity(VariableStatData *vardata, uint64 lo, uint64 hi)
 {
-	Form_pg_statistic stats;
 	AttStatsSlot sslot;
 	double		nullfrac;
 	double		mcv_sel = 0.0;
@@ -70,8 +79,7 @@ bounds_selectivity(VariableStatData *vardata, uint64 lo, uint64 hi)
 
 	if (!HeapTupleIsValid(vardata->statsTuple))
 		return DEFAULT_RANGE_INEQ_SEL;
-	stats = (Form_pg_statistic) GETSTRUCT(vardata->statsTuple);
-	nullfrac = stats->stanullfrac;
+	nullfrac = null_fraction(vardata);
 
 	if (get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_MCV,
 						 InvalidOid, ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
@@ -118,18 +126,44 @@ bounds_selectivity(VariableStatData *vardata, uint64 lo, uint64 hi)
 }
 
 /*
- * Selectivity of a <@, @> or ^@ clause with these arguments.
+ * Selectivity of a clause whose other argument has been reduced to a
+ * constant where possible.
+ */
+static Selectivity
+bounds_clause_selectivity(VariableStatData *vardata, const XidClause *clause,
+						  Node *other)
+{
+	XidClauseBounds b;
+
+	xid_clause_bounds(clause, other, &b);
+	switch (b.bounds)
+	{
+		case XID_BOUNDS_NONE:
+			return 0.0;
+		case XID_BOUNDS_ALL:
+		case XID_BOUNDS_SOME:
+			return bounds_selectivity(vardata, b.lo, b.hi) *
+				(b.exact ? 1.0 : b.residual);
+		default:
+			return DEFAULT_RANGE_INEQ_SEL;
+	}
+}
+
+/*
+ * Selectivity of a call of clause function funcid with these arguments.
  */
 double
-xid_clause_selectivity(PlannerInfo *root, List *args, int varRelid)
+xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
+					   int varRelid)
 {
 	VariableStatData vardata;
 	Node	   *other;
 	bool		varonleft;
-	uint64		lo = 0,
-				hi = PG_UINT64_MAX;
+	XidClause	clause;
 	Selectivity sel;
 
+	if (!xid_clause_parse(funcid, args, &clause))
+		return DEFAULT_RANGE_INEQ_SEL;
 	if (!get_restriction_variable(root, args, varRelid,
 								  &vardata, &other, &varonleft))
 		return DEFAULT_RANGE_INEQ_SEL;
@@ -140,35 +174,32 @@ xid_clause_selectivity(PlannerInfo *root, List *args, int varRelid)
 		return DEFAULT_RANGE_INEQ_SEL;
 	}
 
-	switch (xid_const_bounds(other, &lo, &hi))
+	if (clause.kind == XID_CLAUSE_NOT_LIKE)
 	{
-		case XID_BOUNDS_NONE:
-			sel = 0.0;
-			break;
-		case XID_BOUNDS_ALL:
-			sel = bounds_selectivity(&vardata, 0, PG_UINT64_MAX);
-			break;
-		case XID_BOUNDS_SOME:
-			sel = bounds_selectivity(&vardata, lo, hi);
-			break;
-		default:
-			sel = DEFAULT_RANGE_INEQ_SEL;
-			break;
+		/* the rows that are not NULL and do not match */
+		clause.kind = XID_CLAUSE_LIKE;
+		sel = 1.0 - null_fraction(&vardata) -
+			bounds_clause_selectivity(&vardata, &clause, other);
 	}
+	else
+		sel = bounds_clause_selectivity(&vardata, &clause, other);
 	ReleaseVariableStats(vardata);
+	CLAMP_PROBABILITY(sel);
 	return sel;
 }
 
 /*
- * Restriction estimator of <@, @> and ^@.
+ * Restriction estimator of the clause operators.
  */
 PG_FUNCTION_INFO_V1(xid_range_sel);
 Datum
 xid_range_sel(PG_FUNCTION_ARGS)
 {
 	PlannerInfo *root = (PlannerInfo *) PG_GETARG_POINTER(0);
+	Oid			operator = PG_GETARG_OID(1);
 	List	   *args = (List *) PG_GETARG_POINTER(2);
 	int			varRelid = PG_GETARG_INT32(3);
 
-	PG_RETURN_FLOAT8(xid_clause_selectivity(root, args, varRelid));
+	PG_RETURN_FLOAT8(xid_clause_selectivity(root, get_opcode(operator), args,
+											varRelid));
 }

@@ -2,8 +2,8 @@
  *
  * xid_time.c
  *	  Time in the xid profile: the epoch, the clock, every conversion
- *	  between timestamps and milliseconds, and the field accessors
- *	  xid_time() and xid_random().
+ *	  between timestamps and milliseconds, the field accessors xid_time()
+ *	  and xid_random(), and the comparisons of xids with timestamptz.
  *
  * An xid's time is a whole millisecond since 2011-11-11T11:11:11.111Z in its
  * top 42 bits.  Timestamps are microseconds; the conversions here round
@@ -141,15 +141,19 @@ xid_timestamp_to_ms_checked(TimestampTz ts)
 
 /*
  * The instant of an xid: the epoch plus its millisecond field.  Exact for
- * every payload: the last instant is in 2151.
+ * every payload (the last instant is in 2151), so it never fails.
  */
+static inline TimestampTz
+payload_timestamp(uint64 value)
+{
+	return XID_EPOCH_PG_USEC + XidPayloadGetMs(value) * 1000;
+}
+
 PG_FUNCTION_INFO_V1(xid_time);
 Datum
 xid_time(PG_FUNCTION_ARGS)
 {
-	uint64		value = PG_GETARG_XIDPAYLOAD(0);
-
-	PG_RETURN_TIMESTAMPTZ(XID_EPOCH_PG_USEC + XidPayloadGetMs(value) * 1000);
+	PG_RETURN_TIMESTAMPTZ(payload_timestamp(PG_GETARG_XIDPAYLOAD(0)));
 }
 
 /*
@@ -163,3 +167,120 @@ xid_random(PG_FUNCTION_ARGS)
 
 	PG_RETURN_INT32((int32) (value & XID_RANDOM_MASK));
 }
+
+/*
+ * What "xid_time(id) OP t" means for the millisecond field, once for the
+ * time operators, their index conditions and xid_time_range(): the first
+ * millisecond admitted (for > and >=) or the last (for < and <=), clamped
+ * to the milliseconds an xid holds.  False when none is admitted.  An
+ * xid's time is a whole millisecond m, so
+ *		m < t  <=>  m <= ceil(t) - 1		m <= t  <=>  m <= floor(t)
+ *		m > t  <=>  m >= floor(t) + 1		m >= t  <=>  m >= ceil(t)
+ */
+bool
+xid_time_op_ms(XidTimeOp op, TimestampTz t, uint64 *ms)
+{
+	bool		lower = (op == XID_TIME_GT || op == XID_TIME_GE);
+	int64		m = 0;
+
+	if (TIMESTAMP_NOT_FINITE(t))
+	{
+		/* every time is above -infinity and below infinity */
+		*ms = lower ? 0 : XID_MAX_MS;
+		return TIMESTAMP_IS_NOBEGIN(t) == lower;
+	}
+	switch (op)
+	{
+		case XID_TIME_LT:
+			m = xid_timestamp_ceil_ms(t) - 1;
+			break;
+		case XID_TIME_LE:
+			m = xid_timestamp_floor_ms(t);
+			break;
+		case XID_TIME_GT:
+			m = xid_timestamp_floor_ms(t) + 1;
+			break;
+		case XID_TIME_GE:
+			m = xid_timestamp_ceil_ms(t);
+			break;
+	}
+	if (lower ? m > XID_MAX_MS : m < 0)
+		return false;
+	*ms = (uint64) Max(Min(m, XID_MAX_MS), 0);
+	return true;
+}
+
+/*
+ * Closed bounds of the xids for which "xid_time(id) OP t" holds; false when
+ * there are none.
+ */
+bool
+xid_time_op_bounds(XidTimeOp op, TimestampTz t, uint64 *lo, uint64 *hi)
+{
+	uint64		ms;
+
+	if (!xid_time_op_ms(op, t, &ms))
+		return false;
+	if (op == XID_TIME_GT || op == XID_TIME_GE)
+	{
+		*lo = XidMsGetPayload(ms, 0);
+		*hi = PG_UINT64_MAX;
+	}
+	else
+	{
+		*lo = 0;
+		*hi = XidMsGetPayload(ms, XID_RANDOM_MASK);
+	}
+	return true;
+}
+
+/*
+ * xid OP timestamptz and timestamptz OP xid: exactly xid_time(id) OP t.
+ * Not btree operators: many ids share one millisecond, so an "equality"
+ * would not be transitive.  They cannot fail (LEAKPROOF).
+ */
+#define XID_TIME_CMP_FUNC(name, xidarg, test) \
+PG_FUNCTION_INFO_V1(name); \
+Datum \
+name(PG_FUNCTION_ARGS) \
+{ \
+	TimestampTz a = payload_timestamp(PG_GETARG_XIDPAYLOAD(xidarg)); \
+	TimestampTz t = PG_GETARG_TIMESTAMPTZ(1 - (xidarg)); \
+	PG_RETURN_BOOL(test); \
+}
+
+/* id < t, id <= t, id > t, id >= t */
+XID_TIME_CMP_FUNC(xid_lt_time, 0, a < t)
+XID_TIME_CMP_FUNC(xid_le_time, 0, a <= t)
+XID_TIME_CMP_FUNC(xid_gt_time, 0, a > t)
+XID_TIME_CMP_FUNC(xid_ge_time, 0, a >= t)
+/* t < id, t <= id, t > id, t >= id */
+XID_TIME_CMP_FUNC(xid_time_lt, 1, t < a)
+XID_TIME_CMP_FUNC(xid_time_le, 1, t <= a)
+XID_TIME_CMP_FUNC(xid_time_gt, 1, t > a)
+XID_TIME_CMP_FUNC(xid_time_ge, 1, t >= a)
+
+/*
+ * The first xid whose time is at or after (inclusive) or after t, and the
+ * last whose time is at or before (inclusive) or before t; NULL when there
+ * is none.  The planner uses them for index conditions when t is a
+ * parameter or an expression such as now() - interval '1 day'.
+ */
+static Datum
+time_bound(FunctionCallInfo fcinfo, bool lower)
+{
+	TimestampTz t = PG_GETARG_TIMESTAMPTZ(0);
+	bool		inclusive = PG_GETARG_BOOL(1);
+	XidTimeOp	op = lower ? (inclusive ? XID_TIME_GE : XID_TIME_GT) :
+		(inclusive ? XID_TIME_LE : XID_TIME_LT);
+	uint64		lo,
+				hi;
+
+	if (!xid_time_op_bounds(op, t, &lo, &hi))
+		PG_RETURN_NULL();
+	PG_RETURN_XIDPAYLOAD(lower ? lo : hi);
+}
+
+/* xid_time_lower_bound(timestamptz, boolean), xid_time_upper_bound(...) */
+XID_BOUND_FUNC(xid_time_lower_bound, time_bound, true)
+XID_BOUND_FUNC(xid_time_upper_bound, time_bound, false)
