@@ -109,14 +109,10 @@ typedef enum XidBounds
 	XID_BOUNDS_UNKNOWN			/* not known at plan time */
 } XidBounds;
 
-/* xid_like.c */
-extern XidBounds xid_like_bounds(const char *pattern, size_t len,
-								 uint64 *lo, uint64 *hi, bool *exact,
-								 int *rest_literals);
-
-/* xid_planner.c */
-
-/* The kinds of clause the planner support understands */
+/*
+ * The clause kinds the planner support understands (<@, @>, ^@, LIKE, NOT
+ * LIKE, and the time comparisons in either argument order)
+ */
 typedef enum XidClauseKind
 {
 	XID_CLAUSE_RANGE,			/* xid <@ xidrange, xidrange @> xid */
@@ -125,6 +121,24 @@ typedef enum XidClauseKind
 	XID_CLAUSE_NOT_LIKE,		/* xid !~~ text */
 	XID_CLAUSE_TIME				/* xid OP timestamptz, either order */
 } XidClauseKind;
+
+/*
+ * Each file recognises its own clause functions by their C entry points
+ * (so neither a rename nor the schema matters): the kind, and which
+ * argument is the xid.
+ */
+extern bool xid_range_clause(PGFunction fn, XidClauseKind *kind,
+							 int *elem_argno);
+extern bool xid_like_clause(PGFunction fn, XidClauseKind *kind,
+							int *elem_argno);
+extern bool xid_time_clause(PGFunction fn, XidTimeOp *op, int *elem_argno);
+
+/* xid_like.c */
+extern XidBounds xid_like_bounds(const char *pattern, size_t len,
+								 uint64 *lo, uint64 *hi, bool *exact,
+								 int *rest_literals);
+
+/* xid_planner.c */
 
 /* A clause of one of those kinds, taken apart */
 typedef struct XidClause
@@ -153,21 +167,6 @@ extern void xid_clause_bounds(const XidClause *clause, Node *other,
 /* xid_selfuncs.c */
 extern double xid_clause_selectivity(PlannerInfo *root, Oid funcid,
 									 List *args, int varRelid);
-
-/* The functions the planner recognises clauses by (fmgr addresses) */
-extern PGDLLEXPORT Datum xid_contained_by(PG_FUNCTION_ARGS);
-extern PGDLLEXPORT Datum xid_range_contains(PG_FUNCTION_ARGS);
-extern PGDLLEXPORT Datum xid_starts_with(PG_FUNCTION_ARGS);
-extern PGDLLEXPORT Datum xid_like(PG_FUNCTION_ARGS);
-extern PGDLLEXPORT Datum xid_not_like(PG_FUNCTION_ARGS);
-extern PGDLLEXPORT Datum xid_lt_time(PG_FUNCTION_ARGS);
-extern PGDLLEXPORT Datum xid_le_time(PG_FUNCTION_ARGS);
-extern PGDLLEXPORT Datum xid_gt_time(PG_FUNCTION_ARGS);
-extern PGDLLEXPORT Datum xid_ge_time(PG_FUNCTION_ARGS);
-extern PGDLLEXPORT Datum xid_time_lt(PG_FUNCTION_ARGS);
-extern PGDLLEXPORT Datum xid_time_le(PG_FUNCTION_ARGS);
-extern PGDLLEXPORT Datum xid_time_gt(PG_FUNCTION_ARGS);
-extern PGDLLEXPORT Datum xid_time_ge(PG_FUNCTION_ARGS);
 
 /* xid_range.c */
 extern bool xid_range_bounds(TypeCacheEntry *typcache, const RangeType *r,

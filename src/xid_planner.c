@@ -64,33 +64,6 @@
 #endif
 
 /*
- * The clause functions, recognised by their C entry points (so neither a
- * rename nor the schema matters), with what each means.
- */
-static const struct
-{
-	PGFunction	fn;
-	XidClauseKind kind;
-	XidTimeOp	timeop;			/* with the xid on the left */
-	int			elem_argno;
-}			clause_funcs[] = {
-	{xid_contained_by, XID_CLAUSE_RANGE, XID_TIME_LT, 0},
-	{xid_range_contains, XID_CLAUSE_RANGE, XID_TIME_LT, 1},
-	{xid_starts_with, XID_CLAUSE_PREFIX, XID_TIME_LT, 0},
-	{xid_like, XID_CLAUSE_LIKE, XID_TIME_LT, 0},
-	{xid_not_like, XID_CLAUSE_NOT_LIKE, XID_TIME_LT, 0},
-	{xid_lt_time, XID_CLAUSE_TIME, XID_TIME_LT, 0},
-	{xid_le_time, XID_CLAUSE_TIME, XID_TIME_LE, 0},
-	{xid_gt_time, XID_CLAUSE_TIME, XID_TIME_GT, 0},
-	{xid_ge_time, XID_CLAUSE_TIME, XID_TIME_GE, 0},
-	/* t < id is id > t, and so on */
-	{xid_time_lt, XID_CLAUSE_TIME, XID_TIME_GT, 1},
-	{xid_time_le, XID_CLAUSE_TIME, XID_TIME_GE, 1},
-	{xid_time_gt, XID_CLAUSE_TIME, XID_TIME_LT, 1},
-	{xid_time_ge, XID_CLAUSE_TIME, XID_TIME_LE, 1},
-};
-
-/*
  * Take apart a call of funcid with two arguments; false when funcid is not
  * one of the clause functions.
  */
@@ -98,23 +71,21 @@ bool
 xid_clause_parse(Oid funcid, List *args, XidClause *clause)
 {
 	FmgrInfo	flinfo;
-	size_t		i;
 
 	if (list_length(args) != 2)
 		return false;
 	fmgr_info(funcid, &flinfo);
-	for (i = 0; i < lengthof(clause_funcs); i++)
-	{
-		if (flinfo.fn_addr != clause_funcs[i].fn)
-			continue;
-		clause->kind = clause_funcs[i].kind;
-		clause->timeop = clause_funcs[i].timeop;
-		clause->elem_argno = clause_funcs[i].elem_argno;
-		clause->elem = list_nth(args, clause->elem_argno);
-		clause->other = list_nth(args, 1 - clause->elem_argno);
-		return true;
-	}
-	return false;
+	clause->timeop = XID_TIME_LT;
+	if (xid_time_clause(flinfo.fn_addr, &clause->timeop, &clause->elem_argno))
+		clause->kind = XID_CLAUSE_TIME;
+	else if (!xid_range_clause(flinfo.fn_addr, &clause->kind,
+							   &clause->elem_argno) &&
+			 !xid_like_clause(flinfo.fn_addr, &clause->kind,
+							  &clause->elem_argno))
+		return false;
+	clause->elem = list_nth(args, clause->elem_argno);
+	clause->other = list_nth(args, 1 - clause->elem_argno);
+	return true;
 }
 
 /*
