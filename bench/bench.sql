@@ -105,6 +105,40 @@ BEGIN
 	RETURN n;
 END $$;
 
+-- one 6-symbol prefix, 1,000 times, as LIKE 'prefix%' and as ^@ (both
+-- parameters, as an application sends them)
+CREATE FUNCTION bench.one_like_xid(times int) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE p text := (SELECT one_prefix FROM bench.settings) || '%'; n bigint := 0; c bigint;
+BEGIN
+	FOR i IN 1 .. times LOOP
+		SELECT count(*) INTO c FROM bench.ev_xid WHERE id LIKE p;
+		n := n + c;
+	END LOOP;
+	RETURN n;
+END $$;
+CREATE FUNCTION bench.one_starts_with_xid(times int) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE p text := (SELECT one_prefix FROM bench.settings); n bigint := 0; c bigint;
+BEGIN
+	FOR i IN 1 .. times LOOP
+		SELECT count(*) INTO c FROM bench.ev_xid WHERE id ^@ p;
+		n := n + c;
+	END LOOP;
+	RETURN n;
+END $$;
+-- DDL that makes no core xid column, 500 times, with the extension's event
+-- trigger firing (origin) and not firing (replica: event triggers enabled
+-- the ordinary way do not fire there)
+CREATE FUNCTION bench.ddl(times int, role text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM set_config('session_replication_role', role, true);
+	FOR i IN 1 .. times LOOP
+		CREATE TABLE bench.ddl_t (id public.xid PRIMARY KEY, v int, t text);
+		ALTER TABLE bench.ddl_t ADD COLUMN w int;
+		DROP TABLE bench.ddl_t;
+	END LOOP;
+	PERFORM set_config('session_replication_role', 'origin', true);
+END $$;
+
 -- cases: name, group, statement run before the timed one ($q: the timed
 -- statement itself, as a warm-up), timed statement
 CREATE TABLE bench.cases (name text PRIMARY KEY, grp text, setup text, query text, per int NOT NULL DEFAULT 1);
@@ -136,6 +170,11 @@ INSERT INTO bench.cases (name, grp, setup, query, per) VALUES
 	('one prefix xid <@ xid_prefix_range', 'like', '$q', 'SELECT bench.one_prefix_xid(1000)', 1000),
 	('one prefix id::text LIKE', 'like', '$q', format('SELECT count(*) FROM bench.ev_xid WHERE id::text LIKE %L', :'one_prefix' || '%'), 1),
 	('window xid_time_range', 'window', '$q', 'SELECT count(*) FROM bench.ev_xid WHERE id <@ public.xid_time_range(''[2025-03-01+00, 2025-03-08+00)'')', 1),
+	('window xid >= timestamptz', 'window', '$q', 'SELECT count(*) FROM bench.ev_xid WHERE id >= ''2025-03-01+00''::timestamptz AND id < ''2025-03-08+00''::timestamptz', 1),
+	('one prefix xid LIKE', 'like', '$q', 'SELECT bench.one_like_xid(1000)', 1000),
+	('one prefix xid ^@', 'like', '$q', 'SELECT bench.one_starts_with_xid(1000)', 1000),
+	('ddl with the warning trigger', 'ddl', NULL, 'SELECT bench.ddl(500, ''origin'')', 500),
+	('ddl without the trigger', 'ddl', NULL, 'SELECT bench.ddl(500, ''replica'')', 500),
 	('window created_at', 'window', '$q', 'SELECT count(*) FROM bench.ev_bigint WHERE created_at >= ''2025-03-01+00'' AND created_at < ''2025-03-08+00''', 1);
 \if :has_uuidv7
 INSERT INTO bench.cases (name, grp, setup, query) VALUES
