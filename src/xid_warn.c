@@ -20,6 +20,7 @@
 #include "xid.h"
 
 #include "access/relation.h"
+#include "access/transam.h"
 #include "access/xact.h"
 #include "catalog/catalog.h"
 #include "catalog/namespace.h"
@@ -32,43 +33,48 @@
 #include "utils/resowner.h"
 
 /*
- * Is typid core's xid, or a domain over it, or an array of either?
+ * Is typid core's xid, or a domain over it, or an array of either?  Types
+ * made by initdb need no lookup: none of them is a domain over xid.
  */
 static bool
 is_core_xid(Oid typid)
 {
-	Oid			base = getBaseType(typid);
-	Oid			elem = get_element_type(base);
+	Oid			base;
+	Oid			elem;
 
+	if (typid < FirstNormalObjectId)
+		return typid == XIDOID || typid == XIDARRAYOID;
+	base = getBaseType(typid);
+	elem = get_element_type(base);
 	if (OidIsValid(elem))
 		base = getBaseType(elem);
 	return base == XIDOID;
 }
 
 /*
- * Warn for column attname of relation relid when it has core's xid.
+ * Warn for a column of core's xid.
  */
 static void
-check_column(Oid relid, const char *attname, const char *extschema)
+check_attribute(Relation rel, Form_pg_attribute att, const char *extschema)
 {
-	AttrNumber	attnum = get_attnum(relid, attname);
-
-	if (attnum <= 0 || !is_core_xid(get_atttype(relid, attnum)))
+	if (att->attisdropped || !is_core_xid(att->atttypid))
 		return;
 	ereport(WARNING,
 			(errcode(ERRCODE_WARNING),
 			 errmsg("column \"%s\" of table \"%s\" has type pg_catalog.xid",
-					attname, get_rel_name(relid)),
+					NameStr(att->attname), RelationGetRelationName(rel)),
 			 errdetail("pg_catalog.xid holds 32-bit transaction ids; an unqualified \"xid\" always means that type."),
 			 errhint("For the identifiers of the xid extension write %s.xid.  SET xid.warn_core_xid = off silences this warning.",
 					 quote_identifier(extschema))));
 }
 
 /*
- * Warn for every column of relation relid that has core's xid.
+ * Warn for the column named attname, or for every column when it is NULL.
+ * The types come from the relation's descriptor, which the command has
+ * just built: no catalog lookup per column.
  */
 static void
-check_all_columns(Oid relid, const char *extschema)
+check_columns(Oid relid, const char *attname, const char *extschema)
 {
 	Relation	rel = relation_open(relid, AccessShareLock);
 	TupleDesc	desc = RelationGetDescr(rel);
@@ -78,8 +84,8 @@ check_all_columns(Oid relid, const char *extschema)
 	{
 		Form_pg_attribute att = TupleDescAttr(desc, i);
 
-		if (!att->attisdropped)
-			check_column(relid, NameStr(att->attname), extschema);
+		if (attname == NULL || strcmp(NameStr(att->attname), attname) == 0)
+			check_attribute(rel, att, extschema);
 	}
 	relation_close(rel, AccessShareLock);
 }
@@ -117,12 +123,12 @@ check_command(Node *parsetree, const char *extschema)
 		case T_CreateStmt:
 			relid = user_table(((CreateStmt *) parsetree)->relation);
 			if (OidIsValid(relid))
-				check_all_columns(relid, extschema);
+				check_columns(relid, NULL, extschema);
 			break;
 		case T_CreateTableAsStmt:
 			relid = user_table(((CreateTableAsStmt *) parsetree)->into->rel);
 			if (OidIsValid(relid))
-				check_all_columns(relid, extschema);
+				check_columns(relid, NULL, extschema);
 			break;
 		case T_AlterTableStmt:
 			relid = user_table(((AlterTableStmt *) parsetree)->relation);
@@ -133,10 +139,10 @@ check_command(Node *parsetree, const char *extschema)
 				AlterTableCmd *cmd = lfirst_node(AlterTableCmd, lc);
 
 				if (cmd->subtype == AT_AddColumn)
-					check_column(relid, castNode(ColumnDef, cmd->def)->colname,
-								 extschema);
+					check_columns(relid, castNode(ColumnDef, cmd->def)->colname,
+								  extschema);
 				else if (cmd->subtype == AT_AlterColumnType)
-					check_column(relid, cmd->name, extschema);
+					check_columns(relid, cmd->name, extschema);
 			}
 			break;
 		default:
