@@ -125,7 +125,7 @@ BEGIN
 	END LOOP;
 	RETURN n;
 END $$;
--- DDL that makes no core xid column, 500 times, with the extension's event
+-- DDL that makes no core xid column, 200 times, with the extension's event
 -- trigger firing (origin) and not firing (replica: event triggers enabled
 -- the ordinary way do not fire there)
 CREATE FUNCTION bench.ddl(times int, role text) RETURNS void LANGUAGE plpgsql AS $$
@@ -141,7 +141,8 @@ END $$;
 
 -- cases: name, group, statement run before the timed one ($q: the timed
 -- statement itself, as a warm-up), timed statement
-CREATE TABLE bench.cases (name text PRIMARY KEY, grp text, setup text, query text, per int NOT NULL DEFAULT 1);
+CREATE TABLE bench.cases (name text PRIMARY KEY, grp text, setup text, query text, per int NOT NULL DEFAULT 1,
+	best_of int NOT NULL DEFAULT 3);
 INSERT INTO bench.cases (name, grp, setup, query) VALUES
 	('gen xid_new()', 'generate', NULL, format('SELECT count(public.xid_new()) FROM generate_series(1, %s)', :rows)),
 	('gen clock_timestamp()', 'generate', NULL, format('SELECT count(clock_timestamp()) FROM generate_series(1, %s)', :rows)),
@@ -173,8 +174,8 @@ INSERT INTO bench.cases (name, grp, setup, query, per) VALUES
 	('window xid >= timestamptz', 'window', '$q', 'SELECT count(*) FROM bench.ev_xid WHERE id >= ''2025-03-01+00''::timestamptz AND id < ''2025-03-08+00''::timestamptz', 1),
 	('one prefix xid LIKE', 'like', '$q', 'SELECT bench.one_like_xid(1000)', 1000),
 	('one prefix xid ^@', 'like', '$q', 'SELECT bench.one_starts_with_xid(1000)', 1000),
-	('ddl with the warning trigger', 'ddl', NULL, 'SELECT bench.ddl(500, ''origin'')', 500),
-	('ddl without the trigger', 'ddl', NULL, 'SELECT bench.ddl(500, ''replica'')', 500),
+	('ddl with the warning trigger', 'ddl', NULL, 'SELECT bench.ddl(200, ''origin'')', 200),
+	('ddl without the trigger', 'ddl', NULL, 'SELECT bench.ddl(200, ''replica'')', 200),
 	('window created_at', 'window', '$q', 'SELECT count(*) FROM bench.ev_bigint WHERE created_at >= ''2025-03-01+00'' AND created_at < ''2025-03-08+00''', 1);
 \if :has_uuidv7
 INSERT INTO bench.cases (name, grp, setup, query) VALUES
@@ -182,19 +183,28 @@ INSERT INTO bench.cases (name, grp, setup, query) VALUES
 	('insert uuidv7', 'insert', 'TRUNCATE bench.ins_uuid7', format('INSERT INTO bench.ins_uuid7 (v) SELECT g FROM generate_series(1, %s) AS g', :rows));
 \endif
 
+-- the inserts take seconds each and run once a round; every other case is
+-- timed three times back to back and keeps the best, which filters out
+-- the background work (WAL, writeback) that the inserts leave behind
+UPDATE bench.cases SET best_of = 1 WHERE grp = 'insert';
+
 CREATE TABLE bench.results (name text, round int, ms float8);
 CREATE FUNCTION bench.run(case_name text, round int) RETURNS float8 LANGUAGE plpgsql AS $$
-DECLARE c bench.cases; t0 timestamptz; ms float8;
+DECLARE c bench.cases; t0 timestamptz; ms float8; best float8;
 BEGIN
 	SELECT * INTO c FROM bench.cases WHERE name = case_name;
 	IF c.setup = '$q' THEN
 		EXECUTE c.query;
-	ELSIF c.setup IS NOT NULL THEN
-		EXECUTE c.setup;
 	END IF;
-	t0 := clock_timestamp();
-	EXECUTE c.query;
-	ms := extract(epoch FROM clock_timestamp() - t0) * 1000 / c.per;
-	INSERT INTO bench.results VALUES (case_name, round, ms);
-	RETURN ms;
+	FOR i IN 1 .. c.best_of LOOP
+		IF c.setup IS NOT NULL AND c.setup <> '$q' THEN
+			EXECUTE c.setup;
+		END IF;
+		t0 := clock_timestamp();
+		EXECUTE c.query;
+		ms := extract(epoch FROM clock_timestamp() - t0) * 1000 / c.per;
+		best := least(best, ms);
+	END LOOP;
+	INSERT INTO bench.results VALUES (case_name, round, best);
+	RETURN best;
 END $$;
