@@ -28,6 +28,15 @@ WHERE id <@ xid_time_range(tstzrange(date_trunc('day', now()) - interval '7 days
 EXPLAIN (COSTS OFF) SELECT count(*) FROM orders
 WHERE id <@ xid_time_range('[2026-01-01, 2026-01-02)');
 
+-- the last day, compared with a time, and the same prefix with LIKE
+SELECT count(*) FROM orders WHERE id >= now() - interval '1 day';
+EXPLAIN (COSTS OFF) SELECT count(*) FROM orders WHERE id >= now() - interval '1 day';
+EXPLAIN (COSTS OFF) SELECT * FROM orders WHERE id LIKE :'pasted' || '%';
+
+-- a bare "xid" in DDL is core's type: the extension warns
+CREATE TABLE mistake (id xid);
+DROP TABLE mistake;
+
 -- 8 bytes, like bigint; a uuid takes 16
 SELECT pg_column_size(id) AS xid_bytes, pg_column_size(gen_random_uuid()) AS uuid_bytes
 FROM orders LIMIT 1;
