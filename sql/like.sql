@@ -81,7 +81,11 @@ WHERE by_filter <> truth OR not_like <> not_truth
 -- a parameter (generic plan): bounds at run time, with a recheck
 SET plan_cache_mode = force_generic_plan;
 PREPARE lk_like(text) AS SELECT count(*) FROM lk WHERE id LIKE $1;
+SET enable_bitmapscan = off;
+SET enable_indexonlyscan = off;
 EXPLAIN (COSTS OFF) EXECUTE lk_like('5cnE%');
+RESET enable_bitmapscan;
+RESET enable_indexonlyscan;
 CREATE TEMP TABLE lk_param (p text, n bigint);
 CREATE FUNCTION pg_temp.run_param(p text) RETURNS bigint
 LANGUAGE plpgsql AS $$
@@ -124,16 +128,9 @@ SELECT count(*) FROM lk WHERE id::text LIKE '5cnE\';
 SELECT count(*) FROM lk WHERE id ILIKE '5CNE%';
 
 -- row estimates: like ^@ for a prefix, within a factor of 3
-CREATE FUNCTION pg_temp.estimate(query text, OUT estimated float8, OUT actual float8)
-LANGUAGE plpgsql AS $$
-DECLARE
-	plan json;
-BEGIN
-	EXECUTE 'EXPLAIN (ANALYZE, FORMAT JSON) ' || query INTO plan;
-	estimated := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
-	actual := (plan -> 0 -> 'Plan' ->> 'Actual Rows')::float8;
-END
-$$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set estimate_helper :abs_srcdir '/sql/include/estimate.sql'
+\i :estimate_helper
 SELECT p, e.estimated BETWEEN e.actual / 3 AND e.actual * 3 AS within_3x
 FROM (VALUES ('2%'), ('5c%'), ('Hx%'), ('ab%')) AS t(p),
      LATERAL pg_temp.estimate(format('SELECT * FROM lk WHERE id LIKE %L', p)) AS e;

@@ -98,16 +98,9 @@ RESET enable_bitmapscan;
 
 -- row estimates from the histogram, within a factor of 3 of the actual
 -- count for 1- and 2-symbol prefixes
-CREATE FUNCTION pg_temp.estimate(query text, OUT estimated float8, OUT actual float8)
-LANGUAGE plpgsql AS $$
-DECLARE
-	plan json;
-BEGIN
-	EXECUTE 'EXPLAIN (ANALYZE, FORMAT JSON) ' || query INTO plan;
-	estimated := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
-	actual := (plan -> 0 -> 'Plan' ->> 'Actual Rows')::float8;
-END
-$$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set estimate_helper :abs_srcdir '/sql/include/estimate.sql'
+\i :estimate_helper
 SELECT p, op,
        e.estimated BETWEEN e.actual / 3 AND e.actual * 3 AS within_3x
 FROM (VALUES ('2'), ('5'), ('A'), ('a'), ('h'), ('5c'), ('Hx'), ('ab'), ('2L')) AS t(p),

@@ -186,16 +186,9 @@ FROM (VALUES (NULL::public.xid), ('5cnEkaefSdu')) AS v(id)
 WHERE NOT (id < '2000-01-01+00'::timestamptz);
 
 -- row estimates from the histogram, within a factor of 2 for a second of ids
-CREATE FUNCTION pg_temp.estimate(query text, OUT estimated float8, OUT actual float8)
-LANGUAGE plpgsql AS $$
-DECLARE
-	plan json;
-BEGIN
-	EXECUTE 'EXPLAIN (ANALYZE, FORMAT JSON) ' || query INTO plan;
-	estimated := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
-	actual := (plan -> 0 -> 'Plan' ->> 'Actual Rows')::float8;
-END
-$$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set estimate_helper :abs_srcdir '/sql/include/estimate.sql'
+\i :estimate_helper
 SELECT e.estimated BETWEEN e.actual / 2 AND e.actual * 2 AS within_2x
 FROM pg_temp.estimate('SELECT * FROM tc WHERE id >= ''2026-03-01 12:00:09+00''::timestamptz') AS e;
 SELECT e.estimated BETWEEN e.actual / 2 AND e.actual * 2 AS within_2x
