@@ -10,7 +10,7 @@ SELECT i, decode(substr(md5(i::text), 1, 16), 'hex')::public.xid
 FROM generate_series(1, 200000) AS i;
 INSERT INTO lk VALUES (0, '11111111111'), (-1, 'jpXCZedGfVQ'), (-2, '5cnEkaefSdu'),
 	(-3, '5cnEkaefSdv'), (-4, '5cnEk1111Su');
-ANALYZE lk;
+VACUUM ANALYZE lk;
 
 -- patterns: prefixes of every length, _ and % anywhere, escapes, the empty
 -- pattern, longer than 11, symbols outside Base58, and wildcards only
