@@ -110,6 +110,20 @@ user_table(RangeVar *rv)
 }
 
 /*
+ * The column an ALTER TABLE subcommand adds or retypes, or NULL for one
+ * that makes no column.
+ */
+static const char *
+column_made(AlterTableCmd *cmd)
+{
+	if (cmd->subtype == AT_AddColumn)
+		return castNode(ColumnDef, cmd->def)->colname;
+	if (cmd->subtype == AT_AlterColumnType)
+		return cmd->name;
+	return NULL;
+}
+
+/*
  * The columns that a command created or retyped.
  */
 static void
@@ -136,13 +150,10 @@ check_command(Node *parsetree, const char *extschema)
 				break;
 			foreach(lc, ((AlterTableStmt *) parsetree)->cmds)
 			{
-				AlterTableCmd *cmd = lfirst_node(AlterTableCmd, lc);
+				const char *column = column_made(lfirst_node(AlterTableCmd, lc));
 
-				if (cmd->subtype == AT_AddColumn)
-					check_columns(relid, castNode(ColumnDef, cmd->def)->colname,
-								  extschema);
-				else if (cmd->subtype == AT_AlterColumnType)
-					check_columns(relid, cmd->name, extschema);
+				if (column != NULL)
+					check_columns(relid, column, extschema);
 			}
 			break;
 		default:
@@ -165,9 +176,7 @@ worth_checking(Node *parsetree)
 		return false;
 	foreach(lc, ((AlterTableStmt *) parsetree)->cmds)
 	{
-		AlterTableCmd *cmd = lfirst_node(AlterTableCmd, lc);
-
-		if (cmd->subtype == AT_AddColumn || cmd->subtype == AT_AlterColumnType)
+		if (column_made(lfirst_node(AlterTableCmd, lc)) != NULL)
 			return true;
 	}
 	return false;
