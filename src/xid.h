@@ -88,11 +88,31 @@ typedef enum XidTimeOp
 	XID_TIME_GE
 } XidTimeOp;
 
+/* Does op bound the time from below (> and >=)?  Does it admit t itself? */
+#define XidTimeOpIsLower(op)		((op) == XID_TIME_GT || (op) == XID_TIME_GE)
+#define XidTimeOpIsInclusive(op)	((op) == XID_TIME_LE || (op) == XID_TIME_GE)
+/* The operator that bounds from below or above, admitting t or not */
+#define XidTimeOpFor(lower, inclusive) \
+	((lower) ? ((inclusive) ? XID_TIME_GE : XID_TIME_GT) : \
+	 ((inclusive) ? XID_TIME_LE : XID_TIME_LT))
+
 extern int64 xid_now_ms(void);
 extern int64 xid_timestamp_floor_ms(TimestampTz ts);
 extern int64 xid_timestamp_ceil_ms(TimestampTz ts);
 extern int64 xid_timestamp_to_ms_checked(TimestampTz ts);
-extern void xid_check_ms(int64 ms);
+extern void xid_time_out_of_range(void);
+
+/*
+ * Check that a millisecond since the epoch fits the 42-bit field; inline,
+ * since xid_new() checks every id.
+ */
+static inline void
+xid_check_ms(int64 ms)
+{
+	if (unlikely(ms < 0 || ms > XID_MAX_MS))
+		xid_time_out_of_range();
+}
+
 extern bool xid_time_op_ms(XidTimeOp op, TimestampTz t, uint64 *ms);
 extern bool xid_time_op_bounds(XidTimeOp op, TimestampTz t,
 							   uint64 *lo, uint64 *hi);

@@ -56,7 +56,6 @@ static bool shared_state_looked_up = false;
 
 /* The last value issued in this session, when nothing is shared */
 static pg_atomic_uint64 local_last;
-static bool local_last_initialized = false;
 
 static pg_prng_state prng;
 static bool prng_seeded = false;
@@ -126,16 +125,11 @@ xid_last_value(void)
 		shared_state = GetNamedDSMSegment("xid", sizeof(XidSharedState),
 										  xid_init_state, &found);
 #endif
+		if (shared_state == NULL)
+			pg_atomic_init_u64(&local_last, 0);
 		shared_state_looked_up = true;
 	}
-	if (shared_state)
-		return &shared_state->last;
-	if (!local_last_initialized)
-	{
-		pg_atomic_init_u64(&local_last, 0);
-		local_last_initialized = true;
-	}
-	return &local_last;
+	return shared_state ? &shared_state->last : &local_last;
 }
 
 static inline uint64

@@ -488,12 +488,11 @@ parameter_condition(SupportRequestIndexCondition *req, const XidClause *c)
 			break;
 		case XID_CLAUSE_TIME:
 			{
-				bool		inclusive = (c->timeop == XID_TIME_LE ||
-										 c->timeop == XID_TIME_GE);
-				Node	   *incl = (Node *) makeBoolConst(inclusive, false);
+				Node	   *incl = (Node *) makeBoolConst(XidTimeOpIsInclusive(c->timeop),
+														  false);
 
 				lo_fn = XID_FN_TIME_LOWER;
-				if (c->timeop == XID_TIME_GT || c->timeop == XID_TIME_GE)
+				if (XidTimeOpIsLower(c->timeop))
 				{
 					lower = lappend(lower, incl);
 					upper = NIL;

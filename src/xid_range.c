@@ -162,9 +162,7 @@ ms_bound(const RangeBound *b, uint64 *v)
 		*v = b->lower ? 0 : XID_MAX_MS;
 		return true;
 	}
-	return xid_time_op_ms(b->lower ?
-						  (b->inclusive ? XID_TIME_GE : XID_TIME_GT) :
-						  (b->inclusive ? XID_TIME_LE : XID_TIME_LT),
+	return xid_time_op_ms(XidTimeOpFor(b->lower, b->inclusive),
 						  DatumGetTimestampTz(b->val), v);
 }
 

@@ -103,7 +103,7 @@ xid_timestamp_ceil_ms(TimestampTz ts)
 /*
  * Raise the error for a time an xid cannot hold.
  */
-static void
+void
 xid_time_out_of_range(void)
 {
 	ereport(ERROR,
@@ -111,16 +111,6 @@ xid_time_out_of_range(void)
 			 errmsg("timestamp out of range for type xid"),
 			 errdetail("An xid holds instants from %s to %s.",
 					   XID_FIRST_TIME_TEXT, XID_LAST_TIME_TEXT)));
-}
-
-/*
- * Check that a millisecond since the epoch fits the 42-bit field.
- */
-void
-xid_check_ms(int64 ms)
-{
-	if (ms < 0 || ms > XID_MAX_MS)
-		xid_time_out_of_range();
 }
 
 /*
@@ -180,7 +170,7 @@ xid_random(PG_FUNCTION_ARGS)
 bool
 xid_time_op_ms(XidTimeOp op, TimestampTz t, uint64 *ms)
 {
-	bool		lower = (op == XID_TIME_GT || op == XID_TIME_GE);
+	bool		lower = XidTimeOpIsLower(op);
 	int64		m = 0;
 
 	if (TIMESTAMP_NOT_FINITE(t))
@@ -221,7 +211,7 @@ xid_time_op_bounds(XidTimeOp op, TimestampTz t, uint64 *lo, uint64 *hi)
 
 	if (!xid_time_op_ms(op, t, &ms))
 		return false;
-	if (op == XID_TIME_GT || op == XID_TIME_GE)
+	if (XidTimeOpIsLower(op))
 	{
 		*lo = XidMsGetPayload(ms, 0);
 		*hi = PG_UINT64_MAX;
@@ -299,8 +289,7 @@ time_bound(FunctionCallInfo fcinfo, bool lower)
 {
 	TimestampTz t = PG_GETARG_TIMESTAMPTZ(0);
 	bool		inclusive = PG_GETARG_BOOL(1);
-	XidTimeOp	op = lower ? (inclusive ? XID_TIME_GE : XID_TIME_GT) :
-		(inclusive ? XID_TIME_LE : XID_TIME_LT);
+	XidTimeOp	op = XidTimeOpFor(lower, inclusive);
 	uint64		lo,
 				hi;
 
