@@ -12,6 +12,11 @@ CREATE TEMP TABLE wn_temp (id xid);
 -- domains and arrays of it too
 CREATE DOMAIN wn_dom AS xid;
 CREATE TABLE wn_dom_t (a wn_dom, b xid[]);
+CREATE DOMAIN wn_dom_arr AS wn_dom[];
+CREATE DOMAIN wn_dom_arr2 AS wn_dom_arr;
+ALTER TABLE wn_dom_t ADD COLUMN c wn_dom_arr2[];
+-- a table that is not there any more by the end of the command
+ALTER TABLE IF EXISTS wn_missing ADD COLUMN id xid;
 SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod)
 FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
 WHERE c.relname IN ('wn_core', 'wn_as', 'wn_into', 'wn_temp', 'wn_dom_t') AND a.attnum > 0
@@ -33,7 +38,7 @@ CREATE TABLE wn_quiet (id xid);
 RESET xid.warn_core_xid;
 SHOW xid.warn_core_xid;
 DROP TABLE wn_core, wn_as, wn_into, wn_temp, wn_dom_t, wn_ok, wn_quiet;
-DROP DOMAIN wn_dom;
+DROP DOMAIN wn_dom_arr2, wn_dom_arr, wn_dom;
 
 -- the trigger belongs to the extension and goes with it
 SELECT e.evtname, e.evtevent, e.evttags, e.evtfoid::regproc
