@@ -25,7 +25,11 @@ ALTER FUNCTION @extschema@.xid_sortsupport(internal) NOT LEAKPROOF;
 -- many ids share one millisecond, so an "equality" with a time would not
 -- be transitive, and there is no = with timestamptz.  The planner support
 -- turns them into exact index conditions on the id.  They cannot fail
--- (LEAKPROOF), and timestamptz comparison is immutable.
+-- (LEAKPROOF), and timestamptz comparison is immutable.  Row estimates
+-- come from core's scalarltsel family, which applies the operator to the
+-- column's histogram: that lets the planner see "id >= a AND id < b" as one
+-- window instead of multiplying two independent halves (8x too many rows
+-- for a week of a year), at the price of bucket-sized resolution.
 ------------------------------------------------------------------------------
 
 CREATE FUNCTION @extschema@.xid_lt_time(@extschema@.xid, timestamptz)
@@ -99,7 +103,7 @@ CREATE OPERATOR @extschema@.< (
 	FUNCTION = @extschema@.xid_lt_time,
 	COMMUTATOR = OPERATOR(@extschema@.>),
 	NEGATOR = OPERATOR(@extschema@.>=),
-	RESTRICT = @extschema@.xid_range_sel,
+	RESTRICT = scalarltsel,
 	JOIN = scalarltjoinsel
 );
 
@@ -109,7 +113,7 @@ CREATE OPERATOR @extschema@.<= (
 	FUNCTION = @extschema@.xid_le_time,
 	COMMUTATOR = OPERATOR(@extschema@.>=),
 	NEGATOR = OPERATOR(@extschema@.>),
-	RESTRICT = @extschema@.xid_range_sel,
+	RESTRICT = scalarlesel,
 	JOIN = scalarlejoinsel
 );
 
@@ -119,7 +123,7 @@ CREATE OPERATOR @extschema@.> (
 	FUNCTION = @extschema@.xid_gt_time,
 	COMMUTATOR = OPERATOR(@extschema@.<),
 	NEGATOR = OPERATOR(@extschema@.<=),
-	RESTRICT = @extschema@.xid_range_sel,
+	RESTRICT = scalargtsel,
 	JOIN = scalargtjoinsel
 );
 
@@ -129,7 +133,7 @@ CREATE OPERATOR @extschema@.>= (
 	FUNCTION = @extschema@.xid_ge_time,
 	COMMUTATOR = OPERATOR(@extschema@.<=),
 	NEGATOR = OPERATOR(@extschema@.<),
-	RESTRICT = @extschema@.xid_range_sel,
+	RESTRICT = scalargesel,
 	JOIN = scalargejoinsel
 );
 
@@ -139,7 +143,7 @@ CREATE OPERATOR @extschema@.< (
 	FUNCTION = @extschema@.xid_time_lt,
 	COMMUTATOR = OPERATOR(@extschema@.>),
 	NEGATOR = OPERATOR(@extschema@.>=),
-	RESTRICT = @extschema@.xid_range_sel,
+	RESTRICT = scalarltsel,
 	JOIN = scalarltjoinsel
 );
 
@@ -149,7 +153,7 @@ CREATE OPERATOR @extschema@.<= (
 	FUNCTION = @extschema@.xid_time_le,
 	COMMUTATOR = OPERATOR(@extschema@.>=),
 	NEGATOR = OPERATOR(@extschema@.>),
-	RESTRICT = @extschema@.xid_range_sel,
+	RESTRICT = scalarlesel,
 	JOIN = scalarlejoinsel
 );
 
@@ -159,7 +163,7 @@ CREATE OPERATOR @extschema@.> (
 	FUNCTION = @extschema@.xid_time_gt,
 	COMMUTATOR = OPERATOR(@extschema@.<),
 	NEGATOR = OPERATOR(@extschema@.<=),
-	RESTRICT = @extschema@.xid_range_sel,
+	RESTRICT = scalargtsel,
 	JOIN = scalargtjoinsel
 );
 
@@ -169,7 +173,7 @@ CREATE OPERATOR @extschema@.>= (
 	FUNCTION = @extschema@.xid_time_ge,
 	COMMUTATOR = OPERATOR(@extschema@.<=),
 	NEGATOR = OPERATOR(@extschema@.<),
-	RESTRICT = @extschema@.xid_range_sel,
+	RESTRICT = scalargesel,
 	JOIN = scalargejoinsel
 );
 

@@ -195,6 +195,14 @@ SELECT e.estimated BETWEEN e.actual / 2 AND e.actual * 2 AS within_2x
 FROM pg_temp.estimate('SELECT * FROM tc WHERE id >= ''2026-03-01 12:00:09+00''::timestamptz') AS e;
 SELECT e.estimated BETWEEN e.actual / 2 AND e.actual * 2 AS within_2x
 FROM pg_temp.estimate('SELECT * FROM tc WHERE ''2026-03-01 12:00:01+00''::timestamptz > id') AS e;
+-- a window with both ends is estimated as one range, not as the product of
+-- two independent halves (which would give 0.7 * 0.4 of the rows here)
+SELECT e.estimated BETWEEN e.actual / 2 AND e.actual * 2 AS window_within_2x
+FROM pg_temp.estimate('SELECT * FROM tc WHERE id >= ''2026-03-01 12:00:03+00''::timestamptz
+  AND id < ''2026-03-01 12:00:04+00''::timestamptz') AS e;
+SELECT e.estimated BETWEEN e.actual / 2 AND e.actual * 2 AS window_within_2x
+FROM pg_temp.estimate('SELECT * FROM tc WHERE ''2026-03-01 12:00:05+00''::timestamptz <= id
+  AND id <= ''2026-03-01 12:00:05.5+00''::timestamptz') AS e;
 
 -- an untyped literal is read as an xid, and the error says how to write a time
 SELECT count(*) FROM tc WHERE id >= '2026-01-01';

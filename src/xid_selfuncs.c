@@ -2,8 +2,10 @@
  *
  * xid_selfuncs.c
  *	  Row estimates of the clauses the planner support understands (<@, @>,
- *	  ^@, LIKE, NOT LIKE and the time comparisons): the most common values
- *	  counted exactly, the rest by interpolating within the histogram.
+ *	  ^@, LIKE, NOT LIKE): the most common values counted exactly, the rest
+ *	  by interpolating within the histogram.  The time comparisons use
+ *	  core's scalarltsel family instead (see the install script): the
+ *	  planner pairs those into one window, and nothing else can be paired.
  *
  * Core's estimate for the two comparisons "id >= lo AND id <= hi" cannot do
  * this for a type it does not know: it treats every value as the middle of
