@@ -6,6 +6,11 @@ CREATE EXTENSION IF NOT EXISTS xid;
 DROP SCHEMA IF EXISTS bench CASCADE;
 CREATE SCHEMA bench;
 CREATE SEQUENCE bench.seq;
+-- the portable implementation (portable/), for its own cases
+DROP EXTENSION IF EXISTS xid_portable;
+DROP SCHEMA IF EXISTS xp;
+CREATE SCHEMA xp;
+CREATE EXTENSION xid_portable SCHEMA xp;
 
 -- text and values to parse, format and sort: random in every type
 CREATE TABLE bench.txt_xid AS
@@ -16,6 +21,11 @@ CREATE TABLE bench.txt_bigint AS
 CREATE TABLE bench.val_xid AS SELECT t::public.xid AS id FROM bench.txt_xid;
 CREATE TABLE bench.val_uuid AS SELECT t::uuid AS id FROM bench.txt_uuid;
 CREATE TABLE bench.val_bigint AS SELECT t::bigint AS id FROM bench.txt_bigint;
+
+-- 200,000 payloads and their texts for the portable cases
+CREATE TABLE bench.port_val AS
+	SELECT public.xid_new(now() - random() * interval '3 years')::bigint AS v FROM generate_series(1, 200000);
+CREATE TABLE bench.port_txt AS SELECT v::public.xid::text AS t FROM bench.port_val;
 
 -- primary-key tables for the insert cases
 CREATE TABLE bench.ins_xid (id public.xid PRIMARY KEY DEFAULT public.xid_new(), v int);
@@ -177,6 +187,12 @@ INSERT INTO bench.cases (name, grp, setup, query, per) VALUES
 	('ddl with the warning trigger', 'ddl', NULL, 'SELECT bench.ddl(200, ''origin'')', 200),
 	('ddl without the trigger', 'ddl', NULL, 'SELECT bench.ddl(200, ''replica'')', 200),
 	('window created_at', 'window', '$q', 'SELECT count(*) FROM bench.ev_bigint WHERE created_at >= ''2025-03-01+00'' AND created_at < ''2025-03-08+00''', 1);
+-- the portable implementation over 200,000 values: per = 200 makes the
+-- reported figure microseconds per value
+INSERT INTO bench.cases (name, grp, setup, query, per) VALUES
+	('portable xid_encode()', 'portable', NULL, 'SELECT count(xp.xid_encode(v)) FROM bench.port_val', 200),
+	('portable xid_decode()', 'portable', NULL, 'SELECT count(xp.xid_decode(t)) FROM bench.port_txt', 200),
+	('portable xid_new()', 'portable', NULL, 'SELECT count(xp.xid_new()) FROM generate_series(1, 200000)', 200);
 \if :has_uuidv7
 INSERT INTO bench.cases (name, grp, setup, query) VALUES
 	('gen uuidv7()', 'generate', NULL, format('SELECT count(uuidv7()) FROM generate_series(1, %s)', :rows)),

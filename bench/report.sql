@@ -9,7 +9,7 @@ CREATE TEMP TABLE sizes AS
 	FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 	WHERE n.nspname = 'bench' AND c.relkind IN ('r', 'i');
 
-\echo 'Median time of each case (ms; per query for the single-prefix index case)'
+\echo 'Median time of each case (ms; per query for the single-prefix index case, us per value for the portable cases)'
 SELECT c.grp AS "group", m.name AS "case", round(m.ms::numeric, 3) AS median_ms, m.runs
 FROM med m JOIN bench.cases c USING (name) ORDER BY c.grp, m.ms;
 
@@ -58,6 +58,14 @@ WHERE r IS NOT NULL;
 SELECT label AS comparison, round(ratio::numeric, 4) AS ratio, goal,
        CASE met WHEN true THEN 'met' WHEN false THEN 'MISSED' ELSE '-' END AS result
 FROM ratios;
+-- the portable implementation: microseconds per value, and the ratio to
+-- the C functions (whose cases run over :rows values)
+\echo 'Portable implementation (portable/): microseconds per value, and the ratio to the C function'
+SELECT f AS function, round(pg_temp.t('portable ' || f)::numeric, 2) AS us_per_value, format('<= %s', lim) AS goal,
+       CASE WHEN pg_temp.t('portable ' || f) <= lim THEN 'met' ELSE 'MISSED' END AS result,
+       round((pg_temp.t('portable ' || f) / (pg_temp.t(c) * 1000 / :rows))::numeric, 1) AS times_the_c_function
+FROM (VALUES ('xid_encode()', 20, 'format xid'), ('xid_decode()', 20, 'parse xid'), ('xid_new()', 10, 'gen xid_new()')) AS v(f, lim, c);
+
 \echo 'Extra index a created_at column needs for time windows (MB)'
 SELECT round((pg_temp.s('ev_bigint_created_at') / 1048576.0)::numeric, 1) AS created_at_index_mb,
        round((pg_temp.s('ev_bigint_created_at') / pg_temp.s('ev_xid_pkey'))::numeric, 2) AS relative_to_the_primary_key;

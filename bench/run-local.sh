@@ -16,6 +16,7 @@ mkdir -p "$out"
 make -s PG_CONFIG="$pg_config" clean >/dev/null
 make -s PG_CONFIG="$pg_config" >/dev/null
 make -s PG_CONFIG="$pg_config" install >/dev/null
+make -s -C portable PG_CONFIG="$pg_config" install >/dev/null
 
 dir=$(mktemp -d /tmp/xid-bench.XXXXXX)
 chmod 711 "$dir"
@@ -57,5 +58,5 @@ done
 	echo "xid: ${XID_COMMIT:-$(git -C . rev-parse --short HEAD 2>/dev/null || echo unknown)}, rows: $rows, rounds: $rounds"
 	echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(sed -nE 's/^model name\s*: //p' /proc/cpuinfo | head -1)"
 	echo
-	psql -v tsv="$out/ratios-$major.tsv" -f bench/report.sql
+	psql -v tsv="$out/ratios-$major.tsv" -v rows="$rows" -f bench/report.sql
 } | tee "$out/report-$major.txt"

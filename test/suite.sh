@@ -40,7 +40,8 @@ trap 'exit 130' INT TERM
 CFLAGS_STRICT="-Wall -Wextra -Werror -Wno-unused-parameter"
 make -s clean >/dev/null 2>&1
 if make -s COPT="$CFLAGS_STRICT" >"$work/build.log" 2>&1 &&
-	make -s install >>"$work/build.log" 2>&1; then
+	make -s install >>"$work/build.log" 2>&1 &&
+	make -s -C portable install >>"$work/build.log" 2>&1; then
 	pass "build and install with $CFLAGS_STRICT"
 else
 	cat "$work/build.log"
@@ -73,6 +74,26 @@ elif [ "$major" -ge 17 ]; then
 	fi
 fi
 
+# regress_results RC LOG DIFFS LABEL: one line per test of a pg_regress run
+regress_results()
+{
+	local rc=$1 log=$2 diffs=$3 label=$4 line name failed_before=$failed
+	while read -r line; do
+		name=$(echo "$line" | sed -E 's/^(not ok|ok) +[0-9]+ +[-+] +//; s/^test +//; s/ *\.\.\..*$//; s/ +[0-9]+ ms$//')
+		case "$line" in
+			*"... ok"* | "ok "*) pass "pg_regress $label$name" ;;
+			*"... FAILED"* | "not ok "* | *"... failed"*) fail "pg_regress $label$name" ;;
+		esac
+	done < <(grep -E '^(test |ok |not ok | +[a-z_0-9]+ +\.\.\.)' "$log")
+	if [ "$rc" -ne 0 ]; then
+		grep -E 'tests? (failed|passed)|FAILED|not ok' "$log" | head -20
+		[ -f "$diffs" ] && { echo "---- $diffs"; cat "$diffs"; }
+		# pg_regress stopped without naming a failed test (a missing
+		# expected file, a crash): that is a failure too
+		[ "$failed" -gt "$failed_before" ] || { tail -5 "$log"; fail "pg_regress $label(exit $rc)"; }
+	fi
+}
+
 # pg_regress against a plain server, as a contributor runs it against their
 # own (make installcheck with PGHOST, PGPORT and PGUSER).
 port=$(free_port $((54000 + major * 10)))
@@ -83,22 +104,10 @@ if ! cluster_start "$bindir" "$plain" "$port"; then
 else
 	export PGHOST="$plain/sock" PGPORT="$port" PGUSER=postgres
 	make -s installcheck >"$work/regress.log" 2>&1
-	rc=$?
-	failed_before=$failed
-	while read -r line; do
-		name=$(echo "$line" | sed -E 's/^(not ok|ok) +[0-9]+ +[-+] +//; s/^test +//; s/ *\.\.\..*$//; s/ +[0-9]+ ms$//')
-		case "$line" in
-			*"... ok"* | "ok "*) pass "pg_regress $name" ;;
-			*"... FAILED"* | "not ok "* | *"... failed"*) fail "pg_regress $name" ;;
-		esac
-	done < <(grep -E '^(test |ok |not ok | +[a-z_0-9]+ +\.\.\.)' "$work/regress.log")
-	if [ $rc -ne 0 ]; then
-		grep -E 'tests? (failed|passed)|FAILED|not ok' "$work/regress.log" | head -20
-		[ -f regression.diffs ] && { echo "---- regression.diffs"; cat regression.diffs; }
-		# pg_regress stopped without naming a failed test (a missing
-		# expected file, a crash): that is a failure too
-		[ "$failed" -gt "$failed_before" ] || { tail -5 "$work/regress.log"; fail "pg_regress (exit $rc)"; }
-	fi
+	regress_results $? "$work/regress.log" regression.diffs ""
+	# the portable implementation, beside the C type on the same server
+	make -s -C portable installcheck >"$work/portable.log" 2>&1
+	regress_results $? "$work/portable.log" portable/regression.diffs "portable "
 
 	cluster_stop "$bindir" "$plain"
 fi
