@@ -70,6 +70,11 @@ name(PG_FUNCTION_ARGS) \
 /* xid.c */
 extern void _PG_init(void);
 extern bool xid_warn_core_xid_enabled;
+extern int	xid_node_bits;
+extern int	xid_node_id;
+
+/* At most 12 of the 22 low bits hold a node number (4,096 nodes) */
+#define XID_MAX_NODE_BITS	12
 
 /* xid_io.c */
 extern bool xid_parse_text(const char *str, size_t len, uint64 *result,
@@ -119,6 +124,7 @@ extern bool xid_time_op_bounds(XidTimeOp op, TimestampTz t,
 
 /* xid_generate.c */
 extern void xid_generate_request_shmem(void);
+extern void xid_node_layout(int *counter_bits, uint64 *node_field);
 
 /* What a clause admits, as closed bounds on the xid */
 typedef enum XidBounds

@@ -23,6 +23,15 @@
  * 22 bits would, at 10,000 ids/ms with larger steps, borrow in a large share
  * of milliseconds and put ids ahead of the clock with no overload at all.)
  *
+ * With xid.node_bits = b > 0 the top b of the 22 bits hold xid.node_id and
+ * the rest, 22 - b bits, work as above: a new millisecond starts in the
+ * lower half of them, and the largest step shrinks with their room (32 >>
+ * b, at least 1), so that every millisecond keeps room for at least
+ * min(65,536, 2^(21 - b)) ids.  Servers with different node ids can never
+ * make the same id.  In a millisecond whose last value has another node
+ * number (only after a change of layout), a higher node number starts
+ * fresh in the same millisecond and a lower one borrows the next.
+ *
  * The clock is read once per value (xid_now_ms), nothing cleverer.  The
  * random bits are a tie-breaker, not a secret: they come from a per-backend
  * PRNG seeded once from strong randomness, not from a system call per value.
@@ -43,8 +52,6 @@
 
 /* Largest random step within a millisecond, a power of two */
 #define XID_MAX_STEP	32
-/* A new millisecond starts in the lower half of the 22 bits */
-#define XID_START_MASK	(XID_RANDOM_MASK >> 1)
 
 typedef struct XidSharedState
 {
@@ -147,6 +154,37 @@ xid_random_bits(void)
 }
 
 /*
+ * The layout of the 22 low bits under xid.node_bits and xid.node_id: how
+ * many bits the counter keeps, and the node field already shifted into
+ * place.  A pair that does not fit is an error: ids without the node
+ * number a server was meant to have could repeat another server's.
+ */
+void
+xid_node_layout(int *counter_bits, uint64 *node_field)
+{
+	int			bits = xid_node_bits;
+	int			id = xid_node_id;
+
+	if (unlikely(bits > 0 ? id < 0 || id >= (1 << bits) : id > 0))
+	{
+		if (bits > 0 && id < 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("xid.node_bits is %d but xid.node_id is not set", bits),
+					 errhint("Set xid.node_id to this server's node number, from 0 to %d, and reload the configuration.",
+							 (1 << bits) - 1)));
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("xid.node_id %d does not fit in xid.node_bits %d", id, bits),
+				 errdetail("With %d node bits, node numbers go from 0 to %d.",
+						   bits, (1 << bits) - 1),
+				 errhint("Change xid.node_id or xid.node_bits and reload the configuration.")));
+	}
+	*counter_bits = XID_RANDOM_BITS - bits;
+	*node_field = bits > 0 ? (uint64) id << *counter_bits : 0;
+}
+
+/*
  * A new xid, unique and above every value issued before it (see the file
  * header for the scope of that guarantee).
  */
@@ -157,32 +195,40 @@ xid_new(PG_FUNCTION_ARGS)
 	pg_atomic_uint64 *last = xid_last_value();
 	int64		now_ms = xid_now_ms();
 	uint64		rnd = xid_random_bits();
-	uint64		fresh;
+	int			counter_bits;
+	uint64		node_field;
+	uint64		counter_max;
+	uint64		start;
+	uint64		step;
 	uint64		old;
 	uint64		next;
 
 	xid_check_ms(now_ms);
-	fresh = XidMsGetPayload(now_ms, rnd & XID_START_MASK);
+	xid_node_layout(&counter_bits, &node_field);
+	counter_max = (UINT64CONST(1) << counter_bits) - 1;
+	start = node_field | (rnd & (counter_max >> 1));
+	step = 1 + ((rnd >> 32) &
+				((XID_MAX_STEP >> Min(XID_RANDOM_BITS - counter_bits, 5)) - 1));
 
 	old = pg_atomic_read_u64(last);
 	for (;;)
 	{
+		uint64		old_node = (old & XID_RANDOM_MASK) >> counter_bits;
+		uint64		node = node_field >> counter_bits;
+
 		if (XidPayloadGetMs(old) < now_ms)
-			next = fresh;		/* a millisecond nobody has used yet */
+			next = XidMsGetPayload(now_ms, start);	/* a new millisecond */
+		else if (old_node == node && (old & counter_max) <= counter_max - step)
+			next = old + step;
+		else if (old_node < node)
+			next = XidMsGetPayload(XidPayloadGetMs(old), start);
 		else
 		{
-			uint64		step = 1 + ((rnd >> 32) & (XID_MAX_STEP - 1));
+			/* this millisecond is used up: borrow the next one */
+			int64		ms = XidPayloadGetMs(old) + 1;
 
-			if ((old & XID_RANDOM_MASK) <= XID_RANDOM_MASK - step)
-				next = old + step;
-			else
-			{
-				/* this millisecond is used up: borrow the next one */
-				int64		ms = XidPayloadGetMs(old) + 1;
-
-				xid_check_ms(ms);
-				next = XidMsGetPayload(ms, rnd & XID_START_MASK);
-			}
+			xid_check_ms(ms);
+			next = XidMsGetPayload(ms, start);
 		}
 		if (pg_atomic_compare_exchange_u64(last, &old, next))
 			break;
@@ -200,6 +246,30 @@ Datum
 xid_new_at(PG_FUNCTION_ARGS)
 {
 	int64		ms = xid_timestamp_to_ms_checked(PG_GETARG_TIMESTAMPTZ(0));
+	int			counter_bits;
+	uint64		node_field;
 
-	PG_RETURN_XIDPAYLOAD(XidMsGetPayload(ms, xid_random_bits()));
+	xid_node_layout(&counter_bits, &node_field);
+	PG_RETURN_XIDPAYLOAD(XidMsGetPayload(ms, node_field |
+										 (xid_random_bits() &
+										  ((UINT64CONST(1) << counter_bits) - 1))));
+}
+
+/*
+ * xid_node(xid, bits): the node field of an id under a layout of bits node
+ * bits (0 to 12); 0 for 0 bits.
+ */
+PG_FUNCTION_INFO_V1(xid_node);
+Datum
+xid_node(PG_FUNCTION_ARGS)
+{
+	uint64		payload = PG_GETARG_XIDPAYLOAD(0);
+	int32		bits = PG_GETARG_INT32(1);
+
+	if (bits < 0 || bits > XID_MAX_NODE_BITS)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("node bits %d is out of range", bits),
+				 errdetail("An xid has from 0 to %d node bits.", XID_MAX_NODE_BITS)));
+	PG_RETURN_INT32((int32) ((payload & XID_RANDOM_MASK) >> (XID_RANDOM_BITS - bits)));
 }
