@@ -13,6 +13,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 top=$(pwd)
 . test/lib.sh
+. test/cluster.sh
 versions=${*:-15 17 18}
 cache=${XID_CHROOT_CACHE:-/var/cache/xid-ci}
 total_passed=0
@@ -118,6 +119,42 @@ run_chroot()
 	record "$major" "$result"
 }
 
+# Logical replication from the host's 15 to a chroot's MAJOR: a 15
+# publisher on 127.0.0.1 here, the subscriber and the test in the chroot
+# (which shares the host's network).  Runs after both suites, which
+# installed xid on both sides.
+run_cross_replication()
+{
+	local major=$1 dir="$cache/pg$1" work pub_port sub_port rc
+	echo "==== logical replication 15 -> $major"
+	work=$(mktemp -d /tmp/xid-rep-pub.XXXXXX)
+	chmod 711 "$work"
+	pub_port=$(free_port 58150)
+	if ! cluster_start /usr/lib/postgresql/15/bin "$work/pub" "$pub_port" \
+		"listen_addresses = '127.0.0.1'" "wal_level = logical"; then
+		summary+=("replication 15 -> $major: FAILED (could not start the publisher)")
+		total_failed=$((total_failed + 1))
+		return
+	fi
+	sub_port=$(free_port $((pub_port + 1)))
+	copy_sources "$top" "$dir/build/xid"
+	chroot_exec "$dir" -- bash /build/xid/test/rep_subscriber.sh "$major" "$pub_port" "$sub_port" \
+		>"$work/rep.log" 2>&1
+	rc=$?
+	sed 's/^/     /' "$work/rep.log"
+	cluster_stop /usr/lib/postgresql/15/bin "$work/pub"
+	rm -rf "$work"
+	if [ $rc -eq 0 ]; then
+		echo "ok   logical replication 15 -> $major (text and binary)"
+		total_passed=$((total_passed + 1))
+		summary+=("replication 15 -> $major: ok (1 passed)")
+	else
+		echo "FAIL logical replication 15 -> $major"
+		total_failed=$((total_failed + 1))
+		summary+=("replication 15 -> $major: FAILED (1 failed)")
+	fi
+}
+
 host_setup
 rm -f "$top"/regression-*.diffs
 [ -z "${XID_SKIP_CODEC:-}" ] && run_codec
@@ -127,6 +164,11 @@ for v in $versions; do
 		17 | 18) run_chroot "$v" ;;
 		*) echo "unsupported PostgreSQL version: $v" >&2; total_failed=$((total_failed + 1)) ;;
 	esac
+done
+# across major versions: needs 15 and the subscriber's version in this run
+for v in $versions; do
+	case " $versions " in *" 15 "*) ;; *) break ;; esac
+	case "$v" in 17 | 18) run_cross_replication "$v" ;; esac
 done
 
 echo "==== summary"
