@@ -125,7 +125,10 @@ SELECT count(*) AS escape_x_text FROM lk WHERE id::text LIKE '5cnEx_%' ESCAPE 'x
 SELECT count(*) FROM lk WHERE id LIKE '5cnE\';
 SELECT count(*) FROM lk WHERE id::text LIKE '5cnE\';
 -- no ILIKE: Base58 is case-sensitive
+-- (terse: the wording of this error changed in 19)
+\set VERBOSITY terse
 SELECT count(*) FROM lk WHERE id ILIKE '5CNE%';
+\set VERBOSITY default
 
 -- row estimates: like ^@ for a prefix, within a factor of 3
 \getenv abs_srcdir PG_ABS_SRCDIR

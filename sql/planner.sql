@@ -67,11 +67,12 @@ DEALLOCATE by_prefix;
 DEALLOCATE by_range;
 RESET plan_cache_mode;
 RESET enable_seqscan;
-RESET enable_bitmapscan;
 ANALYZE pl;
 CREATE TEMP TABLE pl_wanted AS SELECT left(id::text, 4) AS p FROM pl WHERE n <= 3;
 ANALYZE pl_wanted;
+-- (no bitmap scan: versions choose differently between the two)
 EXPLAIN (COSTS OFF) SELECT count(*) FROM pl_wanted w JOIN pl ON pl.id ^@ w.p;
+RESET enable_bitmapscan;
 SELECT count(*) FROM pl_wanted w JOIN pl ON pl.id ^@ w.p;
 SELECT count(*) FROM pl_wanted w JOIN pl ON pl.id::text LIKE w.p || '%';
 SET enable_seqscan = off;

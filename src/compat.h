@@ -2,7 +2,8 @@
  *
  * compat.h
  *	  Every difference between the supported PostgreSQL major versions
- *	  (15, 17, 18) that the extension's C code depends on, in one place.
+ *	  (15, 17, 18, 19) that the extension's C code depends on, in one
+ *	  place.
  *
  *-------------------------------------------------------------------------
  */
@@ -51,6 +52,20 @@
  */
 #if PG_VERSION_NUM >= 170000
 #define XID_HAVE_DSM_REGISTRY 1
+#endif
+
+/*
+ * 19's GetNamedDSMSegment passes an argument through to the callback that
+ * initializes the segment.
+ */
+#if PG_VERSION_NUM >= 190000
+#define XID_DSM_INIT_PARAMS void *ptr, void *arg
+#define XID_GET_NAMED_DSM_SEGMENT(name, size, init, found) \
+	GetNamedDSMSegment((name), (size), (init), (found), NULL)
+#else
+#define XID_DSM_INIT_PARAMS void *ptr
+#define XID_GET_NAMED_DSM_SEGMENT(name, size, init, found) \
+	GetNamedDSMSegment((name), (size), (init), (found))
 #endif
 
 /*

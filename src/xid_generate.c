@@ -86,6 +86,15 @@ xid_init_state(void *ptr)
 	pg_atomic_init_u64(&state->last, 0);
 }
 
+#ifdef XID_HAVE_DSM_REGISTRY
+/* The same, as the DSM registry calls it */
+static void
+xid_dsm_init_state(XID_DSM_INIT_PARAMS)
+{
+	xid_init_state(ptr);
+}
+#endif
+
 static void
 xid_shmem_startup(void)
 {
@@ -129,8 +138,8 @@ xid_last_value(void)
 #ifdef XID_HAVE_DSM_REGISTRY
 		bool		found;
 
-		shared_state = GetNamedDSMSegment("xid", sizeof(XidSharedState),
-										  xid_init_state, &found);
+		shared_state = XID_GET_NAMED_DSM_SEGMENT("xid", sizeof(XidSharedState),
+												 xid_dsm_init_state, &found);
 #endif
 		if (shared_state == NULL)
 			pg_atomic_init_u64(&local_last, 0);

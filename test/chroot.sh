@@ -3,7 +3,9 @@
 # version with its server, contrib and dev packages, for test/matrix.sh.
 #
 # Usage: test/chroot.sh MAJOR DIR
-#   17 comes from Debian trixie, 18 from sid.  DIR is reused when it holds the
+#   17 comes from Debian trixie, 18 from sid, 19 from sid with experimental
+#   (only the PostgreSQL 19 packages, by an apt pin; 18 is installed beside
+#   it for the pg_upgrade test).  DIR is reused when it holds the
 #   marker written as the very last step; anything else at DIR (a half-built
 #   chroot from an interrupted run) is unmounted, removed and built again.
 set -euo pipefail
@@ -17,16 +19,21 @@ marker="$dir/.xid-chroot-complete"
 # The archive here serves sid as a frozen snapshot whose Release file has
 # expired, and apt refuses it ("E: Release file for .../sid/InRelease is
 # expired (invalid since ...)").  Only there is the validity check off.
+extra=""
 case "$major" in
 	17) suite=trixie apt_options="" ;;
 	18) suite=sid apt_options='Acquire::Check-Valid-Until "false";' ;;
+	# PostgreSQL 19 is a release candidate (19~rc1) in experimental.  Once a
+	# final 19 is in sid, drop experimental and the pin: use 18's line.
+	19) suite=sid apt_options='Acquire::Check-Valid-Until "false";' extra="postgresql-18 postgresql-server-dev-18" ;;
 	*) echo "chroot.sh: no Debian suite known for PostgreSQL $major" >&2; exit 2 ;;
 esac
 
 # The packages and apt options, and so the marker, say what a complete
 # chroot holds: a change of either rebuilds the cached chroot.
-packages="postgresql-$major postgresql-server-dev-$major make gcc libc6-dev"
+packages="postgresql-$major postgresql-server-dev-$major $extra make gcc libc6-dev"
 want="$suite $packages${apt_options:+ $apt_options}"
+[ "$major" = 19 ] && want="$want experimental-pin:libpq"
 
 if [ -f "$marker" ] && [ "$(cat "$marker")" = "$want" ]; then
 	echo "chroot for PostgreSQL $major: reusing $dir"
@@ -53,6 +60,20 @@ chmod +x "$dir/usr/sbin/policy-rc.d"
 mkdir -p "$dir/etc/postgresql-common"
 echo "create_main_cluster = false" >"$dir/etc/postgresql-common/createcluster.conf"
 [ -n "$apt_options" ] && echo "$apt_options" >"$dir/etc/apt/apt.conf.d/99xid-snapshot"
+if [ "$major" = 19 ]; then
+	# experimental for PostgreSQL 19 and the libpq it needs (19's
+	# server-dev depends on libpq-dev >= 19); everything else stays on sid
+	echo "deb $mirror experimental main" >"$dir/etc/apt/sources.list.d/experimental.list"
+	cat >"$dir/etc/apt/preferences.d/99xid-pg19" <<PIN
+Package: *
+Pin: release a=experimental
+Pin-Priority: 1
+
+Package: postgresql-19 postgresql-client-19 postgresql-server-dev-19 postgresql-19-* libpq5 libpq-dev
+Pin: release a=experimental
+Pin-Priority: 500
+PIN
+fi
 
 chroot_exec "$dir" -- sh -c "apt-get update -q && apt-get install -y -q --no-install-recommends $packages && apt-get clean" \
 	>"$dir.apt.log" 2>&1 || {

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # test/matrix.sh: the whole test suite on every supported PostgreSQL major
-# version: 15 from this Debian 12 host, 17 and 18 from Debian trixie and sid
-# in cached debootstrap chroots (test/chroot.sh).  Needs root.
+# version: 15 from this Debian 12 host, 17, 18 and 19 from Debian trixie,
+# sid and sid with experimental in cached debootstrap chroots
+# (test/chroot.sh).  Needs root.
 #
-# Usage: test/matrix.sh [MAJOR...]      (default: 15 17 18)
+# Usage: test/matrix.sh [MAJOR...]      (default: 15 17 18 19)
 #   XID_CHROOT_CACHE  where chroots are kept (default /var/cache/xid-ci)
 #
 # Prints each version's tests, one summary line per version, and a closing
@@ -14,7 +15,7 @@ cd "$(dirname "$0")/.."
 top=$(pwd)
 . test/lib.sh
 . test/cluster.sh
-versions=${*:-15 17 18}
+versions=${*:-15 17 18 19}
 cache=${XID_CHROOT_CACHE:-/var/cache/xid-ci}
 total_passed=0
 total_failed=0
@@ -161,14 +162,14 @@ rm -f "$top"/regression-*.diffs
 for v in $versions; do
 	case "$v" in
 		15) run_host ;;
-		17 | 18) run_chroot "$v" ;;
+		17 | 18 | 19) run_chroot "$v" ;;
 		*) echo "unsupported PostgreSQL version: $v" >&2; total_failed=$((total_failed + 1)) ;;
 	esac
 done
 # across major versions: needs 15 and the subscriber's version in this run
 for v in $versions; do
 	case " $versions " in *" 15 "*) ;; *) break ;; esac
-	case "$v" in 17 | 18) run_cross_replication "$v" ;; esac
+	case "$v" in 17 | 18 | 19) run_cross_replication "$v" ;; esac
 done
 
 echo "==== summary"
