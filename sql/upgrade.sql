@@ -7,6 +7,26 @@
 DROP EXTENSION xid;
 CREATE EXTENSION xid VERSION '1.0';
 SELECT extversion FROM pg_extension WHERE extname = 'xid';
+-- a database not updated yet works with the new library: its queries need
+-- none of the functions that later versions added
+CREATE TABLE up_old (id public.xid PRIMARY KEY);
+INSERT INTO up_old SELECT public.xid_new('2026-01-01+00'::timestamptz + g * interval '1 ms')
+FROM generate_series(1, 1000) AS g;
+SELECT left(min(id)::text, 8) AS up_p FROM up_old \gset
+SET plan_cache_mode = force_generic_plan;
+SET enable_bitmapscan = off;
+PREPARE up_prefix(text) AS SELECT count(*) FROM up_old WHERE id ^@ $1;
+PREPARE up_range(public.xidrange) AS SELECT count(*) FROM up_old WHERE id <@ $1;
+SELECT (SELECT count(*) FROM up_old WHERE id::text LIKE :'up_p' || '%') AS by_text \gset
+EXECUTE up_prefix(:'up_p') \gset
+SELECT :count = :by_text AND :by_text > 0 AS prefix_right;
+EXECUTE up_range(public.xid_time_range('[2026-01-01 00:00:00.1+00, 2026-01-01 00:00:00.2+00)'));
+EXPLAIN (COSTS OFF) EXECUTE up_prefix('5cp');
+RESET enable_bitmapscan;
+DEALLOCATE up_prefix;
+DEALLOCATE up_range;
+RESET plan_cache_mode;
+DROP TABLE up_old;
 ALTER EXTENSION xid UPDATE;
 SELECT extversion = default_version AS at_default
 FROM pg_extension e JOIN pg_available_extensions a ON a.name = e.extname

@@ -387,8 +387,9 @@ plan_funcs_invalidate(Datum arg, int cacheid, uint32 hashvalue)
 /*
  * The OID of one of the extension's plan functions, in schema nsp (the
  * schema of the function being planned, which is the extension's).  A
- * function that is missing or renamed is an error: without it the planner
- * would quietly fall back to scanning the whole table.
+ * function that is missing or renamed is an error when a clause needs it:
+ * without it the planner would quietly fall back to scanning the whole
+ * table.
  */
 static Oid
 plan_func(Oid nsp, XidPlanFunc which)
@@ -422,18 +423,24 @@ plan_func(Oid nsp, XidPlanFunc which)
 				fn = LookupFuncName(list_make2(makeString(nspname),
 											   makeString(pstrdup(plan_func_sig[i].name))),
 									plan_func_sig[i].nargs, argtypes, true);
-			if (!OidIsValid(fn))
-				ereport(ERROR,
-						(errcode(ERRCODE_UNDEFINED_FUNCTION),
-						 errmsg("function %s.%s(%s) of extension \"xid\" does not exist",
-								nspname, plan_func_sig[i].name,
-								plan_func_sig[i].signature),
-						 errdetail("The planner needs it for index conditions on parameters."),
-						 errhint("Give the function back its name, or drop the extension and create it again.")));
 			plan_funcs[i] = fn;
 		}
 		plan_funcs_nsp = nsp;
 	}
+
+	/*
+	 * Only the function this clause needs must exist: a database still on an
+	 * older version of the extension has no functions for the operators that
+	 * came later, and needs none of them.
+	 */
+	if (!OidIsValid(plan_funcs[which]))
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_FUNCTION),
+				 errmsg("function %s.%s(%s) of extension \"xid\" does not exist",
+						get_namespace_name(nsp), plan_func_sig[which].name,
+						plan_func_sig[which].signature),
+				 errdetail("The planner needs it for index conditions on parameters."),
+				 errhint("Give the function back its name, or drop the extension and create it again.")));
 	return plan_funcs[which];
 }
 

@@ -4,8 +4,9 @@
 # socket only, on a port given by the caller; cluster_stop stops exactly that
 # cluster, by its own data directory.
 
-# cluster_start BINDIR DIR PORT [postgres -c options...]
-cluster_start()
+# cluster_init BINDIR DIR PORT [postgresql.conf lines...]: a new cluster in
+# DIR/data, configured but not started
+cluster_init()
 {
 	local bindir=$1 dir=$2 port=$3
 	shift 3
@@ -19,6 +20,15 @@ cluster_start()
 		cat "$dir/initdb.log" >&2
 		return 1
 	}
+	cluster_configure "$dir" "$port" "$@"
+}
+
+# cluster_configure DIR PORT [lines...]: where the cluster in DIR/data
+# listens, and the settings of every test cluster
+cluster_configure()
+{
+	local dir=$1 port=$2
+	shift 2
 	{
 		echo "listen_addresses = ''"
 		echo "unix_socket_directories = '$dir/sock'"
@@ -29,11 +39,23 @@ cluster_start()
 		echo "max_prepared_transactions = 0"
 		for opt in "$@"; do echo "$opt"; done
 	} >>"$dir/data/postgresql.conf"
+}
+
+# cluster_run BINDIR DIR: start the cluster in DIR/data
+cluster_run()
+{
+	local bindir=$1 dir=$2
 	runuser -u postgres -- "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" \
 		-w -t 60 start >/dev/null || {
 		tail -20 "$dir/server.log" >&2
 		return 1
 	}
+}
+
+# cluster_start BINDIR DIR PORT [postgresql.conf lines...]: init and start
+cluster_start()
+{
+	cluster_init "$@" && cluster_run "$1" "$2"
 }
 
 # cluster_stop BINDIR DIR

@@ -120,21 +120,34 @@ run_chroot()
 	record "$major" "$result"
 }
 
-# Logical replication from the host's 15 to a chroot's MAJOR: a 15
-# publisher on 127.0.0.1 here, the subscriber and the test in the chroot
-# (which shares the host's network).  Runs after both suites, which
-# installed xid on both sides.
-run_cross_replication()
+# result NAME RC: count a cross-version test and add its summary line
+result()
+{
+	if [ "$2" -eq 0 ]; then
+		echo "ok   $1"
+		total_passed=$((total_passed + 1))
+		summary+=("$1: ok")
+	else
+		echo "FAIL $1"
+		total_failed=$((total_failed + 1))
+		summary+=("$1: FAILED")
+	fi
+}
+
+# From the host's 15 to a chroot's MAJOR, after both suites installed xid:
+# logical replication (a 15 publisher on 127.0.0.1 here, the subscriber
+# and the test in the chroot, which shares the host's network), and a
+# plain pg_dump of test/major/fixture.sql restored there.
+run_cross()
 {
 	local major=$1 dir="$cache/pg$1" work pub_port sub_port rc
-	echo "==== logical replication 15 -> $major"
-	work=$(mktemp -d /tmp/xid-rep-pub.XXXXXX)
+	echo "==== from PostgreSQL 15 to $major: logical replication, dump and restore"
+	work=$(mktemp -d /tmp/xid-cross.XXXXXX)
 	chmod 711 "$work"
 	pub_port=$(free_port 58150)
 	if ! cluster_start /usr/lib/postgresql/15/bin "$work/pub" "$pub_port" \
 		"listen_addresses = '127.0.0.1'" "wal_level = logical"; then
-		summary+=("replication 15 -> $major: FAILED (could not start the publisher)")
-		total_failed=$((total_failed + 1))
+		result "replication 15 -> $major" 1
 		return
 	fi
 	sub_port=$(free_port $((pub_port + 1)))
@@ -143,17 +156,41 @@ run_cross_replication()
 		>"$work/rep.log" 2>&1
 	rc=$?
 	sed 's/^/     /' "$work/rep.log"
-	cluster_stop /usr/lib/postgresql/15/bin "$work/pub"
-	rm -rf "$work"
+	result "replication 15 -> $major (text and binary)" $rc
+
+	# the fixture on 15, dumped with 15's pg_dump
+	local psql15=(/usr/lib/postgresql/15/bin/psql -X -q -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$pub_port" -U postgres)
+	rc=0
+	{ "${psql15[@]}" -d postgres -c "CREATE DATABASE fx" &&
+		"${psql15[@]}" -d fx -v xid_version=1.0 -f "$top/test/major/fixture.sql" &&
+		"${psql15[@]}" -d fx -f "$top/test/major/values.sql" >"$dir/build/fx-before.txt" &&
+		/usr/lib/postgresql/15/bin/pg_dump -h 127.0.0.1 -p "$pub_port" -U postgres -f "$dir/build/fx.sql" fx; } \
+		>"$work/dump.log" 2>&1 || rc=$?
 	if [ $rc -eq 0 ]; then
-		echo "ok   logical replication 15 -> $major (text and binary)"
-		total_passed=$((total_passed + 1))
-		summary+=("replication 15 -> $major: ok (1 passed)")
+		chroot_exec "$dir" -- bash /build/xid/test/major/restore.sh "$major" /build/fx.sql /build/fx-before.txt \
+			>"$work/restore.log" 2>&1
+		rc=$?
+		sed 's/^/     /' "$work/restore.log"
 	else
-		echo "FAIL logical replication 15 -> $major"
-		total_failed=$((total_failed + 1))
-		summary+=("replication 15 -> $major: FAILED (1 failed)")
+		sed 's/^/     /' "$work/dump.log"
 	fi
+	result "pg_dump 15 -> restore into $major" $rc
+	cluster_stop /usr/lib/postgresql/15/bin "$work/pub"
+	rm -rf "$work" "$dir/build/fx.sql" "$dir/build/fx-before.txt"
+}
+
+# pg_upgrade from 18 to 19 in the 19 chroot, which holds both
+run_pg_upgrade()
+{
+	local dir="$cache/pg19" work rc
+	echo "==== pg_upgrade from PostgreSQL 18 to 19"
+	work=$(mktemp -d /tmp/xid-upg.XXXXXX)
+	copy_sources "$top" "$dir/build/xid"
+	chroot_exec "$dir" -- bash /build/xid/test/major/pg_upgrade.sh 18 19 >"$work/upgrade.log" 2>&1
+	rc=$?
+	sed 's/^/     /' "$work/upgrade.log"
+	rm -rf "$work"
+	result "pg_upgrade 18 -> 19" $rc
 }
 
 host_setup
@@ -166,11 +203,12 @@ for v in $versions; do
 		*) echo "unsupported PostgreSQL version: $v" >&2; total_failed=$((total_failed + 1)) ;;
 	esac
 done
-# across major versions: needs 15 and the subscriber's version in this run
+# across major versions: needs 15 and the other version in this run
 for v in $versions; do
 	case " $versions " in *" 15 "*) ;; *) break ;; esac
-	case "$v" in 17 | 18 | 19) run_cross_replication "$v" ;; esac
+	case "$v" in 17 | 18 | 19) run_cross "$v" ;; esac
 done
+case " $versions " in *" 19 "*) run_pg_upgrade ;; esac
 
 echo "==== summary"
 for line in "${summary[@]}"; do echo "$line"; done
