@@ -73,3 +73,11 @@ fuzz: test/fuzz_uid11
 		test/fuzz-corpus-work test/fuzz-corpus
 
 EXTRA_CLEAN += test/test_uid11_san test/fuzz_uid11 test/fuzz-corpus-work
+
+# The PGXN distribution: the committed tree (git archive of HEAD) as
+# xid-VERSION.zip, VERSION being META.json's, checked by test/check_dist.py.
+DIST_VERSION = $(shell sed -nE 's/^   "version": "(.*)",$$/\1/p' $(srcdir)/META.json)
+.PHONY: dist
+dist:
+	git -C $(srcdir) archive --format=zip --prefix=xid-$(DIST_VERSION)/ -o $(CURDIR)/xid-$(DIST_VERSION).zip HEAD
+	python3 $(srcdir)/test/check_dist.py xid-$(DIST_VERSION).zip $(srcdir)/xid.control

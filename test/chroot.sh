@@ -2,7 +2,10 @@
 # test/chroot.sh: prepare a cached Debian chroot holding one PostgreSQL major
 # version with its server, contrib and dev packages, for test/matrix.sh.
 #
-# Usage: test/chroot.sh MAJOR DIR
+# Usage: test/chroot.sh MAJOR DIR [runtime]
+#   runtime: only the server (postgresql-MAJOR), no dev packages and no
+#   build tools, for installing the Debian package (test/package.sh); 15
+#   then comes from bookworm.
 #   17 comes from Debian trixie, 18 from sid, 19 from sid with experimental
 #   (only the PostgreSQL 19 packages, by an apt pin; 18 is installed beside
 #   it for the pg_upgrade test).  DIR is reused when it holds the
@@ -11,8 +14,9 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-major=${1:?usage: chroot.sh MAJOR DIR}
-dir=${2:?usage: chroot.sh MAJOR DIR}
+major=${1:?usage: chroot.sh MAJOR DIR [runtime]}
+dir=${2:?usage: chroot.sh MAJOR DIR [runtime]}
+flavour=${3:-build}
 mirror=${XID_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 marker="$dir/.xid-chroot-complete"
 
@@ -21,6 +25,7 @@ marker="$dir/.xid-chroot-complete"
 # expired (invalid since ...)").  Only there is the validity check off.
 extra=""
 case "$major" in
+	15) suite=bookworm apt_options="" ;;
 	17) suite=trixie apt_options="" ;;
 	18) suite=sid apt_options='Acquire::Check-Valid-Until "false";' ;;
 	# PostgreSQL 19 is a release candidate (19~rc1) in experimental.  Once a
@@ -32,6 +37,7 @@ esac
 # The packages and apt options, and so the marker, say what a complete
 # chroot holds: a change of either rebuilds the cached chroot.
 packages="postgresql-$major postgresql-server-dev-$major $extra make gcc libc6-dev"
+[ "$flavour" = runtime ] && packages="postgresql-$major"
 want="$suite $packages${apt_options:+ $apt_options}"
 [ "$major" = 19 ] && want="$want experimental-pin:libpq"
 
