@@ -39,7 +39,7 @@ trap 'echo "interrupted"; exit 130' INT TERM
 host_setup()
 {
 	apt_install postgresql-15 postgresql-server-dev-15 debootstrap make gcc \
-		clang-14 libclang-rt-14-dev
+		clang-14 libclang-rt-14-dev git python3
 }
 
 record()
@@ -179,6 +179,35 @@ run_cross()
 	rm -rf "$work" "$dir/build/fx.sql" "$dir/build/fx-before.txt"
 }
 
+# The Debian package of one version (test/package.sh): build, lintian,
+# install into a runtime chroot, both suites, purge
+run_package()
+{
+	local major=$1 log p f
+	echo "==== Debian package postgresql-$major-xid"
+	log=$(mktemp /tmp/xid-pkg-log.XXXXXX)
+	bash "$top/test/package.sh" "$major" >"$log" 2>&1
+	cat "$log"
+	p=$(grep -c '^ok ' "$log")
+	f=$(grep -c '^FAIL ' "$log")
+	[ "$p" -eq 0 ] && [ "$f" -eq 0 ] && f=1
+	rm -f "$log"
+	total_passed=$((total_passed + p))
+	total_failed=$((total_failed + f))
+	if [ "$f" -eq 0 ]; then summary+=("package $major: ok ($p passed)"); else summary+=("package $major: FAILED ($p passed, $f failed)"); fi
+}
+
+# The PGXN zip of the committed tree, checked against the meta spec
+run_dist()
+{
+	local rc
+	echo "==== make dist"
+	make -s -C "$top" dist PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
+	rc=$?
+	rm -f "$top"/xid-*.zip
+	result "make dist (PGXN zip, META.json)" $rc
+}
+
 # pg_upgrade from 18 to 19 in the 19 chroot, which holds both
 run_pg_upgrade()
 {
@@ -209,6 +238,8 @@ for v in $versions; do
 	case "$v" in 17 | 18 | 19) run_cross "$v" ;; esac
 done
 case " $versions " in *" 19 "*) run_pg_upgrade ;; esac
+[ -z "${XID_SKIP_PACKAGES:-}" ] && for v in $versions; do run_package "$v"; done
+run_dist
 
 echo "==== summary"
 for line in "${summary[@]}"; do echo "$line"; done
