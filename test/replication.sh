@@ -16,6 +16,7 @@
 # then INSERT, UPDATE and DELETE by id.  Afterwards the subscriber holds
 # exactly the publisher's rows (EXCEPT both ways, every column).
 set -euo pipefail
+. "$(dirname "$0")/check.sh"
 export PGOPTIONS="-c client_min_messages=warning"
 work=${REP_WORK:?}
 mkdir -p "$work"
@@ -29,10 +30,6 @@ sub() # sub DB SQL...
 	local db=$1
 	shift
 	"$psql" -X -q -At -v ON_ERROR_STOP=1 "${sub_args[@]}" -d "$db" "$@"
-}
-check() # check DESCRIPTION CONDITION
-{
-	if eval "$2"; then echo "ok: $1"; else echo "FAILED: $1"; exit 1; fi
 }
 tables="rep_key rep_full"
 schema="

@@ -10,6 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 top=$(pwd)
 . test/cluster.sh
+. test/check.sh
 old=$1 new=$2
 obin=/usr/lib/postgresql/$old/bin
 nbin=/usr/lib/postgresql/$new/bin
@@ -17,10 +18,6 @@ work=$(mktemp -d /tmp/xid-upgrade.XXXXXX)
 chmod 711 "$work"
 trap 'cluster_stop "$obin" "$work/old"; cluster_stop "$nbin" "$work/new"; rm -rf "$work"' EXIT
 
-check() # check DESCRIPTION CONDITION
-{
-	if eval "$2"; then echo "ok: $1"; else echo "FAILED: $1"; exit 1; fi
-}
 
 # xid for the old version too (the suite installed it for the new one)
 build=$(mktemp -d /tmp/xid-build-old.XXXXXX)

@@ -7,15 +7,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . test/cluster.sh
+. test/check.sh
 new=$1 dump=$2 before=$3
 nbin=/usr/lib/postgresql/$new/bin
 work=$(mktemp -d /tmp/xid-restore.XXXXXX)
 chmod 711 "$work"
 trap 'cluster_stop "$nbin" "$work/new"; rm -rf "$work"' EXIT
-check() # check DESCRIPTION CONDITION
-{
-	if eval "$2"; then echo "ok: $1"; else echo "FAILED: $1"; exit 1; fi
-}
 port=$(free_port 58400)
 cluster_start "$nbin" "$work/new" "$port"
 psql() { "$nbin/psql" -X -q -At -v ON_ERROR_STOP=1 -h "$work/new/sock" -p "$port" -U postgres "$@"; }

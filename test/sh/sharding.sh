@@ -17,6 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . test/cluster.sh
+. test/check.sh
 
 bindir=$XID_BINDIR
 major=$XID_MAJOR
@@ -50,10 +51,6 @@ q() # q SERVER SQL...: run SQL on a server, unaligned, tuples only
 	local n=$1
 	shift
 	"$bindir/psql" -X -q -At -v ON_ERROR_STOP=1 -h "$work/$n/sock" -p "${port[$n]}" -U postgres -d postgres "$@"
-}
-check() # check DESCRIPTION CONDITION: the shell condition must hold
-{
-	if eval "$2"; then echo "ok: $1"; else echo "FAILED: $1"; exit 1; fi
 }
 
 for n in "${names[@]}"; do
