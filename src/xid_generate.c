@@ -194,6 +194,36 @@ xid_node_layout(int *counter_bits, uint64 *node_field)
 }
 
 /*
+ * The next value after old for this millisecond, random bits and layout
+ * (see the file header).  Inlined twice: with the constant layout of no
+ * node number, which compiles to the same code as before node numbers
+ * existed, and with the configured one.
+ */
+static pg_attribute_always_inline uint64
+next_value(uint64 old, int64 now_ms, uint64 rnd, int counter_bits,
+		   uint64 node_field)
+{
+	uint64		counter_max = (UINT64CONST(1) << counter_bits) - 1;
+	uint64		start = node_field | (rnd & (counter_max >> 1));
+	uint64		step = 1 + ((rnd >> 32) &
+							((XID_MAX_STEP >> Min(XID_RANDOM_BITS - counter_bits, 5)) - 1));
+	uint64		old_node = (old & XID_RANDOM_MASK) >> counter_bits;
+	uint64		node = node_field >> counter_bits;
+	int64		ms;
+
+	if (XidPayloadGetMs(old) < now_ms)
+		return XidMsGetPayload(now_ms, start);	/* a new millisecond */
+	if (old_node == node && (old & counter_max) <= counter_max - step)
+		return old + step;
+	if (old_node < node)
+		return XidMsGetPayload(XidPayloadGetMs(old), start);
+	/* this millisecond is used up: borrow the next one */
+	ms = XidPayloadGetMs(old) + 1;
+	xid_check_ms(ms);
+	return XidMsGetPayload(ms, start);
+}
+
+/*
  * A new xid, unique and above every value issued before it (see the file
  * header for the scope of that guarantee).
  */
@@ -204,41 +234,23 @@ xid_new(PG_FUNCTION_ARGS)
 	pg_atomic_uint64 *last = xid_last_value();
 	int64		now_ms = xid_now_ms();
 	uint64		rnd = xid_random_bits();
-	int			counter_bits;
-	uint64		node_field;
-	uint64		counter_max;
-	uint64		start;
-	uint64		step;
+	bool		no_node = (xid_node_bits == 0 && xid_node_id <= 0);
+	int			counter_bits = XID_RANDOM_BITS;
+	uint64		node_field = 0;
 	uint64		old;
 	uint64		next;
 
 	xid_check_ms(now_ms);
-	xid_node_layout(&counter_bits, &node_field);
-	counter_max = (UINT64CONST(1) << counter_bits) - 1;
-	start = node_field | (rnd & (counter_max >> 1));
-	step = 1 + ((rnd >> 32) &
-				((XID_MAX_STEP >> Min(XID_RANDOM_BITS - counter_bits, 5)) - 1));
+	if (unlikely(!no_node))
+		xid_node_layout(&counter_bits, &node_field);
 
 	old = pg_atomic_read_u64(last);
 	for (;;)
 	{
-		uint64		old_node = (old & XID_RANDOM_MASK) >> counter_bits;
-		uint64		node = node_field >> counter_bits;
-
-		if (XidPayloadGetMs(old) < now_ms)
-			next = XidMsGetPayload(now_ms, start);	/* a new millisecond */
-		else if (old_node == node && (old & counter_max) <= counter_max - step)
-			next = old + step;
-		else if (old_node < node)
-			next = XidMsGetPayload(XidPayloadGetMs(old), start);
+		if (likely(no_node))
+			next = next_value(old, now_ms, rnd, XID_RANDOM_BITS, 0);
 		else
-		{
-			/* this millisecond is used up: borrow the next one */
-			int64		ms = XidPayloadGetMs(old) + 1;
-
-			xid_check_ms(ms);
-			next = XidMsGetPayload(ms, start);
-		}
+			next = next_value(old, now_ms, rnd, counter_bits, node_field);
 		if (pg_atomic_compare_exchange_u64(last, &old, next))
 			break;
 		/* old now holds the value another session stored; try again */
