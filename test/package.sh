@@ -22,14 +22,14 @@ ok() { echo "ok   $*"; }
 bad() { echo "FAIL $*"; failed=$((failed + 1)); }
 trap 'rm -rf "$out"' EXIT
 
-build_cmd="apt-get install -y -q --no-install-recommends debhelper postgresql-server-dev-all dpkg-dev lintian >/dev/null &&
+build_cmd="apt-get install -y -q --no-install-recommends build-essential debhelper postgresql-server-dev-all dpkg-dev lintian >/dev/null &&
 	cd /build/pkg/xid && PG_SUPPORTED_VERSIONS=$major pg_buildext updatecontrol &&
 	DEB_BUILD_OPTIONS=nocheck PG_SUPPORTED_VERSIONS=$major dpkg-buildpackage -us -uc -b &&
 	lintian --no-tag-display-limit ../postgresql-$major-xid_*.deb"
 
 # 1 and 2: build and lintian
 if [ "$major" = 15 ]; then
-	apt_install debhelper postgresql-server-dev-all dpkg-dev lintian
+	apt_install build-essential debhelper postgresql-server-dev-all dpkg-dev lintian
 	builddir=$out/build
 	copy_sources "$top" "$builddir/pkg/xid"
 	(bash -c "${build_cmd//\/build/$builddir}") >"$out/build.log" 2>&1
