@@ -50,7 +50,7 @@ if [ -z "$deb" ]; then
 	exit 1
 fi
 ok "build $(basename "$deb")"
-lint=$(grep -E '^[EWIP]: ' "$out/build.log" || true)
+lint=$(grep -E "^[EWIP]: postgresql-$major-xid" "$out/build.log" || true)
 if grep -q '^E: ' <<<"$lint"; then
 	grep '^E: ' <<<"$lint"
 	bad "lintian: errors"
