@@ -49,6 +49,7 @@ FROM (VALUES
 	('one prefix: xid <@ prefix / text LIKE scan', pg_temp.t('one prefix xid <@ xid_prefix_range') / pg_temp.t('one prefix id::text LIKE'), '<=', 0.001),
 	('time window: xid_time_range / created_at index', pg_temp.t('window xid_time_range') / pg_temp.t('window created_at'), NULL, NULL),
 	('time window: id >= t AND id < t / created_at index', pg_temp.t('window xid >= timestamptz') / pg_temp.t('window created_at'), '<=', 1.0),
+	('time window, rows read: id >= t AND id < t / created_at index', pg_temp.t('window rows xid >= timestamptz') / pg_temp.t('window rows created_at'), NULL, NULL),
 	('one prefix: id LIKE p% / id ^@ p', pg_temp.t('one prefix xid LIKE') / pg_temp.t('one prefix xid ^@'), '<=', 1.05),
 	('DDL: with the core-xid warning trigger / without', pg_temp.t('ddl with the warning trigger') / pg_temp.t('ddl without the trigger'), '<=', 1.05)
 ) AS v(label, r, op, lim)
