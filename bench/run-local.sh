@@ -46,7 +46,11 @@ for r in $(seq 1 "$rounds"); do
 		# start every case with nothing left to write: the clusters run with
 		# fsync = off, so without this the kernel writes back what the
 		# inserts left behind while later cases are being timed
-		psql -c "CHECKPOINT" >/dev/null
+		# and with the catalogs vacuumed: autovacuum is off, and the DDL
+		# cases leave thousands of dead catalog rows that slow down
+		# whichever case runs after them
+		psql -c "VACUUM pg_catalog.pg_class, pg_catalog.pg_attribute, pg_catalog.pg_type, pg_catalog.pg_depend, pg_catalog.pg_index, pg_catalog.pg_constraint" \
+			-c "CHECKPOINT" >/dev/null
 		sync
 		psql -A -t -c "SELECT bench.run('$c', $r)" >/dev/null
 	done
