@@ -11,6 +11,7 @@ OBJS = \
 	src/xid_generate.o \
 	src/xid_range.o \
 	src/xid_like.o \
+	src/xid_clause.o \
 	src/xid_planner.o \
 	src/xid_selfuncs.o \
 	src/xid_warn.o

@@ -164,7 +164,7 @@ extern XidBounds xid_like_bounds(const char *pattern, size_t len,
 								 uint64 *lo, uint64 *hi, bool *exact,
 								 int *rest_literals);
 
-/* xid_planner.c */
+/* xid_clause.c */
 
 /* A clause of one of those kinds, taken apart */
 typedef struct XidClause

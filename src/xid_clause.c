@@ -1,0 +1,131 @@
+/*-------------------------------------------------------------------------
+ *
+ * xid_clause.c
+ *	  The clauses the planner support and the estimators understand (<@,
+ *	  @>, ^@, LIKE, NOT LIKE, and the time comparisons): taking a call
+ *	  apart, and the closed bounds on the xid that it admits when its other
+ *	  argument is a constant.
+ *
+ * Both xid_planner.c (index conditions, rewrites for pruning) and
+ * xid_selfuncs.c (row estimates) start from here; neither calls the other
+ * for this.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "xid.h"
+
+#include <math.h>
+
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/rangetypes.h"
+#include "utils/typcache.h"
+
+#include "uid11.h"
+
+/*
+ * Take apart a call of funcid with two arguments; false when funcid is not
+ * one of the clause functions.
+ */
+bool
+xid_clause_parse(Oid funcid, List *args, XidClause *clause)
+{
+	FmgrInfo	flinfo;
+
+	if (list_length(args) != 2)
+		return false;
+	fmgr_info(funcid, &flinfo);
+	clause->timeop = XID_TIME_LT;
+	if (xid_time_clause(flinfo.fn_addr, &clause->timeop, &clause->elem_argno))
+		clause->kind = XID_CLAUSE_TIME;
+	else if (!xid_range_clause(flinfo.fn_addr, &clause->kind,
+							   &clause->elem_argno) &&
+			 !xid_like_clause(flinfo.fn_addr, &clause->kind,
+							  &clause->elem_argno))
+		return false;
+	clause->elem = list_nth(args, clause->elem_argno);
+	clause->other = list_nth(args, 1 - clause->elem_argno);
+	return true;
+}
+
+/*
+ * What a clause admits when its other argument is the constant "other"
+ * (normally clause->other, or its estimated value); UNKNOWN when it is not
+ * a constant of the clause's kind.
+ */
+void
+xid_clause_bounds(const XidClause *clause, Node *other, XidClauseBounds *b)
+{
+	Const	   *c = (Const *) other;
+	bool		some = false;
+
+	b->bounds = XID_BOUNDS_UNKNOWN;
+	b->lo = 0;
+	b->hi = PG_UINT64_MAX;
+	b->exact = true;
+	b->residual = 1.0;
+	if (!IsA(other, Const))
+		return;
+	if (c->constisnull)
+	{
+		b->bounds = XID_BOUNDS_NONE;
+		return;
+	}
+
+	switch (clause->kind)
+	{
+		case XID_CLAUSE_RANGE:
+			{
+				RangeType  *r;
+				TypeCacheEntry *typcache;
+
+				/* the xid side of "range_column @> xid" says nothing */
+				if (!type_is_range(c->consttype))
+					return;
+				r = DatumGetRangeTypeP(c->constvalue);
+				typcache = lookup_type_cache(RangeTypeGetOid(r),
+											 TYPECACHE_RANGE_INFO);
+				some = xid_range_bounds(typcache, r, &b->lo, &b->hi);
+				break;
+			}
+		case XID_CLAUSE_PREFIX:
+			{
+				text	   *prefix = DatumGetTextPP(c->constvalue);
+				uint64_t	lo,
+							hi;
+
+				some = uid11_starts_with_bounds(VARDATA_ANY(prefix),
+												VARSIZE_ANY_EXHDR(prefix),
+												&lo, &hi);
+				b->lo = lo;
+				b->hi = hi;
+				break;
+			}
+		case XID_CLAUSE_LIKE:
+			{
+				text	   *pattern = DatumGetTextPP(c->constvalue);
+				int			rest_literals;
+
+				b->bounds = xid_like_bounds(VARDATA_ANY(pattern),
+											VARSIZE_ANY_EXHDR(pattern),
+											&b->lo, &b->hi, &b->exact,
+											&rest_literals);
+				/* as core estimates the rest of a text pattern */
+				b->residual = pow(0.2, rest_literals);
+				return;
+			}
+		case XID_CLAUSE_NOT_LIKE:
+			return;				/* no bounds; estimated from LIKE's */
+		case XID_CLAUSE_TIME:
+			some = xid_time_op_bounds(clause->timeop,
+									  DatumGetTimestampTz(c->constvalue),
+									  &b->lo, &b->hi);
+			break;
+	}
+	if (!some)
+		b->bounds = XID_BOUNDS_NONE;
+	else if (b->lo == 0 && b->hi == PG_UINT64_MAX)
+		b->bounds = XID_BOUNDS_ALL;
+	else
+		b->bounds = XID_BOUNDS_SOME;
+}
