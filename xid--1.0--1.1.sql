@@ -26,10 +26,10 @@ ALTER FUNCTION @extschema@.xid_sortsupport(internal) NOT LEAKPROOF;
 -- be transitive, and there is no = with timestamptz.  The planner support
 -- turns them into exact index conditions on the id.  They cannot fail
 -- (LEAKPROOF), and timestamptz comparison is immutable.  Row estimates
--- come from core's scalarltsel family, which applies the operator to the
--- column's histogram: that lets the planner see "id >= a AND id < b" as one
--- window instead of multiplying two independent halves (8x too many rows
--- for a week of a year), at the price of bucket-sized resolution.
+-- come from xid_range_sel, as for <@ and ^@: it interpolates within the
+-- column's histogram, and combines the comparisons that bound the same
+-- column ("id >= a AND id < b") into one window.  Join estimates are
+-- core's defaults for inequalities.
 ------------------------------------------------------------------------------
 
 CREATE FUNCTION @extschema@.xid_lt_time(@extschema@.xid, timestamptz)
@@ -103,7 +103,7 @@ CREATE OPERATOR @extschema@.< (
 	FUNCTION = @extschema@.xid_lt_time,
 	COMMUTATOR = OPERATOR(@extschema@.>),
 	NEGATOR = OPERATOR(@extschema@.>=),
-	RESTRICT = scalarltsel,
+	RESTRICT = @extschema@.xid_range_sel,
 	JOIN = scalarltjoinsel
 );
 
@@ -113,7 +113,7 @@ CREATE OPERATOR @extschema@.<= (
 	FUNCTION = @extschema@.xid_le_time,
 	COMMUTATOR = OPERATOR(@extschema@.>=),
 	NEGATOR = OPERATOR(@extschema@.>),
-	RESTRICT = scalarlesel,
+	RESTRICT = @extschema@.xid_range_sel,
 	JOIN = scalarlejoinsel
 );
 
@@ -123,7 +123,7 @@ CREATE OPERATOR @extschema@.> (
 	FUNCTION = @extschema@.xid_gt_time,
 	COMMUTATOR = OPERATOR(@extschema@.<),
 	NEGATOR = OPERATOR(@extschema@.<=),
-	RESTRICT = scalargtsel,
+	RESTRICT = @extschema@.xid_range_sel,
 	JOIN = scalargtjoinsel
 );
 
@@ -133,7 +133,7 @@ CREATE OPERATOR @extschema@.>= (
 	FUNCTION = @extschema@.xid_ge_time,
 	COMMUTATOR = OPERATOR(@extschema@.<=),
 	NEGATOR = OPERATOR(@extschema@.<),
-	RESTRICT = scalargesel,
+	RESTRICT = @extschema@.xid_range_sel,
 	JOIN = scalargejoinsel
 );
 
@@ -143,7 +143,7 @@ CREATE OPERATOR @extschema@.< (
 	FUNCTION = @extschema@.xid_time_lt,
 	COMMUTATOR = OPERATOR(@extschema@.>),
 	NEGATOR = OPERATOR(@extschema@.>=),
-	RESTRICT = scalarltsel,
+	RESTRICT = @extschema@.xid_range_sel,
 	JOIN = scalarltjoinsel
 );
 
@@ -153,7 +153,7 @@ CREATE OPERATOR @extschema@.<= (
 	FUNCTION = @extschema@.xid_time_le,
 	COMMUTATOR = OPERATOR(@extschema@.>=),
 	NEGATOR = OPERATOR(@extschema@.>),
-	RESTRICT = scalarlesel,
+	RESTRICT = @extschema@.xid_range_sel,
 	JOIN = scalarlejoinsel
 );
 
@@ -163,7 +163,7 @@ CREATE OPERATOR @extschema@.> (
 	FUNCTION = @extschema@.xid_time_gt,
 	COMMUTATOR = OPERATOR(@extschema@.<),
 	NEGATOR = OPERATOR(@extschema@.<=),
-	RESTRICT = scalargtsel,
+	RESTRICT = @extschema@.xid_range_sel,
 	JOIN = scalargtjoinsel
 );
 
@@ -173,7 +173,7 @@ CREATE OPERATOR @extschema@.>= (
 	FUNCTION = @extschema@.xid_time_ge,
 	COMMUTATOR = OPERATOR(@extschema@.<=),
 	NEGATOR = OPERATOR(@extschema@.<),
-	RESTRICT = scalargesel,
+	RESTRICT = @extschema@.xid_range_sel,
 	JOIN = scalargejoinsel
 );
 

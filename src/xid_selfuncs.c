@@ -2,16 +2,47 @@
  *
  * xid_selfuncs.c
  *	  Row estimates of the clauses the planner support understands (<@, @>,
- *	  ^@, LIKE, NOT LIKE): the most common values counted exactly, the rest
- *	  by interpolating within the histogram.  The time comparisons use
- *	  core's scalarltsel family instead (see the install script): the
- *	  planner pairs those into one window, and nothing else can be paired.
+ *	  ^@, LIKE, NOT LIKE, and the time comparisons < <= > >= with a
+ *	  timestamptz): the most common values counted exactly, the rest by
+ *	  interpolating within the histogram, and the clauses that bound the
+ *	  same column combined into one window.
  *
- * Core's estimate for the two comparisons "id >= lo AND id <= hi" cannot do
- * this for a type it does not know: it treats every value as the middle of
- * its histogram bucket, which gives one row for any range narrower than a
- * bucket (a 2-symbol prefix, a minute of ids).  An xid is an unsigned
- * 64-bit number, so linear interpolation is exact enough.
+ * This follows core's scalarineqsel() (selfuncs.c) for one clause and
+ * clauselist_selectivity()'s range pairs (clausesel.c) for several, and
+ * departs from them where core cannot serve a type it does not know:
+ *
+ * - Interpolation.  Core's ineq_histogram_selectivity() interpolates within
+ *   a bucket only for the types convert_to_scalar() knows; for any other
+ *   type it takes the middle of the bucket, and for an operator outside the
+ *   column's btree family (the time comparisons) it counts the histogram
+ *   entries that pass, which is a whole bucket's resolution.  An xid is an
+ *   unsigned 64-bit number, so linear interpolation is exact enough.  Like
+ *   core, the MCVs are tested one by one and the histogram covers the rest
+ *   of the non-null rows.
+ *
+ * - Windows.  Core pairs "x > a" and "x < b" only when both operators use
+ *   its own scalar estimators, and then computes hi + lo - 1, which for a
+ *   window narrower than the histogram's resolution lands at or below zero
+ *   and becomes one row.  Here every restriction clause of the relation
+ *   that bounds the same expression by a pseudo-constant (a time
+ *   comparison, a range, a prefix, a LIKE pattern) is one part of a
+ *   window, and the window's selectivity is that of the intersection of
+ *   their bounds, computed directly.  A redundant bound (two lower bounds)
+ *   is counted once, as core counts the tighter of two.
+ *
+ *   An estimator sees one clause at a time, and the planner multiplies
+ *   the clauses' selectivities.  So the parts of a window share its
+ *   selectivity by the chain rule: the k-th part in the relation's list
+ *   of restriction clauses returns S(1..k) / S(1..k-1), where S(1..k) is
+ *   the selectivity of the first k parts together.  Their product is the
+ *   window's, and any leading run of parts alone gets its own window's.
+ *   A clause that is not one of the relation's restriction clauses (inside
+ *   an OR, a join clause) is estimated alone.
+ *
+ * - Unknown bounds (a parameter of a generic plan) get core's defaults: a
+ *   lone comparison DEFAULT_INEQ_SEL, a window DEFAULT_RANGE_INEQ_SEL.
+ *   Core applies the latter even where the known side alone is smaller;
+ *   here the smaller one wins.
  *
  *-------------------------------------------------------------------------
  */
@@ -19,7 +50,12 @@
 
 #include "access/htup_details.h"
 #include "catalog/pg_statistic.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/clauses.h"
+#include "optimizer/optimizer.h"
+#include "storage/itemptr.h"
 #include "utils/lsyscache.h"
+#include "utils/memutils.h"
 #include "utils/selfuncs.h"
 #include "utils/typcache.h"
 
@@ -28,32 +64,111 @@
  * between the bounds of the bucket that holds x.
  */
 static double
-histogram_fraction_below(const Datum *values, int n, uint64 x)
+histogram_fraction_below(const uint64 *bounds, int n, uint64 x)
 {
 	int			lo = 0,
 				hi = n - 1;
 	uint64		a,
 				b;
 
-	if (x <= DatumGetXidPayload(values[0]))
+	if (x <= bounds[0])
 		return 0.0;
-	if (x > DatumGetXidPayload(values[n - 1]))
+	if (x > bounds[n - 1])
 		return 1.0;
 
-	/* find the bucket [values[lo], values[lo + 1]) holding x */
+	/* find the bucket [bounds[lo], bounds[lo + 1]) holding x */
 	while (hi - lo > 1)
 	{
 		int			mid = (lo + hi) / 2;
 
-		if (DatumGetXidPayload(values[mid]) < x)
+		if (bounds[mid] < x)
 			lo = mid;
 		else
 			hi = mid;
 	}
-	a = DatumGetXidPayload(values[lo]);
-	b = DatumGetXidPayload(values[lo + 1]);
+	a = bounds[lo];
+	b = bounds[lo + 1];
 	return (lo + (b > a ? (double) (x - a) / (double) (b - a) : 0.0)) /
 		(double) (n - 1);
+}
+
+/*
+ * The histograms last read, per backend.  get_attstatsslot() decompresses
+ * and copies a histogram each time it is asked for it; for the finer
+ * histograms of xid_analyze.c (1,001 bounds at the default statistics
+ * target) that costs as much as the rest of planning a one-row lookup.  An
+ * entry is keyed by the version of the pg_statistic row it was read from
+ * (its ctid and xmin, which a new ANALYZE changes), so it never outlives
+ * the statistics it copies; rows without a ctid (statistics made up by a
+ * get_relation_stats_hook) are not kept.
+ */
+#define HIST_CACHE_SIZE 8
+
+typedef struct HistCacheEntry
+{
+	ItemPointerData tid;
+	TransactionId xmin;
+	int			n;				/* 0: the row has no usable histogram */
+	uint64	   *bounds;
+} HistCacheEntry;
+
+static HistCacheEntry hist_cache[HIST_CACHE_SIZE];
+static int	hist_cache_next = 0;
+
+/*
+ * The histogram of the column's statistics as payloads: returns the number
+ * of bounds (0 when there is no histogram of at least two) and points
+ * *bounds at them.
+ */
+static int
+histogram_bounds(VariableStatData *vardata, const uint64 **bounds)
+{
+	HeapTuple	tuple = vardata->statsTuple;
+	bool		keep = ItemPointerIsValid(&tuple->t_self) &&
+		TransactionIdIsNormal(HeapTupleHeaderGetRawXmin(tuple->t_data));
+	TransactionId xmin = HeapTupleHeaderGetRawXmin(tuple->t_data);
+	HistCacheEntry *e;
+	AttStatsSlot sslot;
+	int			i;
+
+	if (keep)
+		for (i = 0; i < HIST_CACHE_SIZE; i++)
+		{
+			e = &hist_cache[i];
+			if (e->xmin == xmin && ItemPointerEquals(&e->tid, &tuple->t_self))
+			{
+				*bounds = e->bounds;
+				return e->n;
+			}
+		}
+
+	e = &hist_cache[hist_cache_next];
+	if (e->bounds != NULL)
+		pfree(e->bounds);
+	e->bounds = NULL;
+	e->n = 0;
+	e->xmin = InvalidTransactionId;
+	if (get_attstatsslot(&sslot, tuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
+						 ATTSTATSSLOT_VALUES))
+	{
+		if (sslot.nvalues >= 2)
+		{
+			e->bounds = MemoryContextAlloc(TopMemoryContext,
+										   sizeof(uint64) * sslot.nvalues);
+			for (i = 0; i < sslot.nvalues; i++)
+				e->bounds[i] = DatumGetXidPayload(sslot.values[i]);
+			e->n = sslot.nvalues;
+		}
+		free_attstatsslot(&sslot);
+	}
+	*bounds = e->bounds;
+	if (keep)
+	{
+		e->tid = tuple->t_self;
+		e->xmin = xmin;
+		hist_cache_next = (hist_cache_next + 1) % HIST_CACHE_SIZE;
+	}
+	return e->n;
 }
 
 /* The fraction of the column's rows that are NULL */
@@ -66,7 +181,10 @@ null_fraction(VariableStatData *vardata)
 }
 
 /*
- * Selectivity of "var in [lo, hi]" from the column's statistics.
+ * Selectivity of "var in [lo, hi]" from the column's statistics, as core's
+ * scalarineqsel() combines them: the MCVs in the range, plus the histogram's
+ * fraction of the rows that are neither NULL nor an MCV.  -1 when the column
+ * has no statistics.
  */
 static Selectivity
 bounds_selectivity(VariableStatData *vardata, uint64 lo, uint64 hi)
@@ -77,11 +195,15 @@ bounds_selectivity(VariableStatData *vardata, uint64 lo, uint64 hi)
 	double		mcv_total = 0.0;
 	double		hist_sel;
 	bool		have_hist = false;
+	const uint64 *bounds;
+	int			nbounds;
 	Selectivity sel;
 
 	if (!HeapTupleIsValid(vardata->statsTuple))
-		return DEFAULT_RANGE_INEQ_SEL;
+		return -1.0;
 	nullfrac = null_fraction(vardata);
+	if (lo == 0 && hi == PG_UINT64_MAX)
+		return 1.0 - nullfrac;	/* every xid: exactly the non-null rows */
 
 	if (get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_MCV,
 						 InvalidOid, ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
@@ -100,21 +222,15 @@ bounds_selectivity(VariableStatData *vardata, uint64 lo, uint64 hi)
 	}
 
 	hist_sel = 0.0;
-	if (get_attstatsslot(&sslot, vardata->statsTuple,
-						 STATISTIC_KIND_HISTOGRAM, InvalidOid,
-						 ATTSTATSSLOT_VALUES))
+	nbounds = histogram_bounds(vardata, &bounds);
+	if (nbounds >= 2)
 	{
-		if (sslot.nvalues >= 2)
-		{
-			double		below_hi = hi == PG_UINT64_MAX ? 1.0 :
-				histogram_fraction_below(sslot.values, sslot.nvalues, hi + 1);
-			double		below_lo = histogram_fraction_below(sslot.values,
-															sslot.nvalues, lo);
+		double		below_hi = hi == PG_UINT64_MAX ? 1.0 :
+			histogram_fraction_below(bounds, nbounds, hi + 1);
+		double		below_lo = histogram_fraction_below(bounds, nbounds, lo);
 
-			hist_sel = Max(below_hi - below_lo, 0.0);
-			have_hist = true;
-		}
-		free_attstatsslot(&sslot);
+		hist_sel = Max(below_hi - below_lo, 0.0);
+		have_hist = true;
 	}
 
 	if (have_hist)
@@ -122,33 +238,205 @@ bounds_selectivity(VariableStatData *vardata, uint64 lo, uint64 hi)
 	else if (mcv_total > 0.0)
 		sel = mcv_sel;			/* every non-null value is a common one */
 	else
-		sel = DEFAULT_RANGE_INEQ_SEL;
+		return -1.0;
 	CLAMP_PROBABILITY(sel);
 	return sel;
 }
 
 /*
- * Selectivity of a clause whose other argument has been reduced to a
- * constant where possible.
+ * What one clause says about the window: its bounds when its other argument
+ * is known at plan time (a constant, or a stable expression such as now() -
+ * interval '1 day' evaluated for the estimate), and which ends it bounds.
  */
-static Selectivity
-bounds_clause_selectivity(VariableStatData *vardata, const XidClause *clause,
-						  Node *other)
+typedef struct WindowPart
 {
 	XidClauseBounds b;
+	bool		below;			/* bounds the xid from below */
+	bool		above;			/* bounds the xid from above */
+} WindowPart;
 
-	xid_clause_bounds(clause, other, &b);
-	switch (b.bounds)
+static void
+window_part(PlannerInfo *root, const XidClause *clause, Node *other,
+			WindowPart *part)
+{
+	xid_clause_bounds(clause, other, &part->b);
+	if (clause->kind == XID_CLAUSE_TIME)
 	{
-		case XID_BOUNDS_NONE:
-			return 0.0;
-		case XID_BOUNDS_ALL:
-		case XID_BOUNDS_SOME:
-			return bounds_selectivity(vardata, b.lo, b.hi) *
-				(b.exact ? 1.0 : b.residual);
-		default:
-			return DEFAULT_RANGE_INEQ_SEL;
+		part->below = XidTimeOpIsLower(clause->timeop);
+		part->above = !part->below;
 	}
+	else
+		part->below = part->above = true;
+}
+
+/*
+ * Selectivity of the first n parts of a window together: the intersection
+ * of their bounds, times the share of a LIKE pattern's rest that its bounds
+ * do not decide.  A part whose bounds are unknown caps it at core's default
+ * for a comparison or, once the parts bound both ends, for a window.
+ */
+static Selectivity
+window_selectivity(VariableStatData *vardata, const WindowPart *parts, int n)
+{
+	uint64		lo = 0,
+				hi = PG_UINT64_MAX;
+	double		residual = 1.0;
+	bool		unknown = false,
+				below = false,
+				above = false;
+	Selectivity sel,
+				dflt;
+	int			i;
+
+	for (i = 0; i < n; i++)
+	{
+		const XidClauseBounds *b = &parts[i].b;
+
+		below |= parts[i].below;
+		above |= parts[i].above;
+		switch (b->bounds)
+		{
+			case XID_BOUNDS_NONE:
+				return 0.0;
+			case XID_BOUNDS_UNKNOWN:
+				unknown = true;
+				break;
+			case XID_BOUNDS_SOME:
+			case XID_BOUNDS_ALL:
+				lo = Max(lo, b->lo);
+				hi = Min(hi, b->hi);
+				if (!b->exact)
+					residual *= b->residual;
+				break;
+		}
+	}
+	if (lo > hi)
+		return 0.0;
+
+	dflt = (below && above) ? DEFAULT_RANGE_INEQ_SEL : DEFAULT_INEQ_SEL;
+	sel = bounds_selectivity(vardata, lo, hi);
+	if (sel < 0.0)
+		sel = dflt;
+	else
+		sel *= residual;
+	if (unknown)
+		sel = Min(sel, dflt);
+	return sel;
+}
+
+/*
+ * The clause function and arguments of a restriction clause, if it is a
+ * call with two arguments.
+ */
+static bool
+call_parts(Node *node, Oid *funcid, List **args)
+{
+	if (IsA(node, OpExpr))
+	{
+		OpExpr	   *op = (OpExpr *) node;
+
+		set_opfuncid(op);
+		*funcid = op->opfuncid;
+		*args = op->args;
+	}
+	else if (IsA(node, FuncExpr))
+	{
+		*funcid = ((FuncExpr *) node)->funcid;
+		*args = ((FuncExpr *) node)->args;
+	}
+	else
+		return false;
+	return list_length(*args) == 2;
+}
+
+/* Can a clause of this kind be part of a window? */
+static bool
+window_kind(const XidClause *clause)
+{
+	return clause->kind != XID_CLAUSE_NOT_LIKE &&
+		is_pseudo_constant_clause(clause->other);
+}
+
+/*
+ * The window of the clause "self" (whose argument list is args): its parts,
+ * in the order of the relation's restriction clauses, into *parts; returns
+ * how many there are and sets *selfpos to self's place.  0 when self is not
+ * one of rel's restriction clauses, or cannot be part of a window.
+ */
+static int
+window_parts(PlannerInfo *root, RelOptInfo *rel, List *args,
+			 const XidClause *self, Node *self_other, WindowPart **parts,
+			 int *selfpos)
+{
+	ListCell   *lc;
+	int			n = 0;
+	bool		found = false;
+
+	if (rel == NULL || !window_kind(self))
+		return 0;
+	*parts = palloc(sizeof(WindowPart) * list_length(rel->baserestrictinfo));
+	foreach(lc, rel->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = lfirst_node(RestrictInfo, lc);
+		Oid			funcid;
+		List	   *cargs;
+		XidClause	clause;
+
+		if (!call_parts((Node *) rinfo->clause, &funcid, &cargs))
+			continue;
+		if (cargs == args)
+		{
+			window_part(root, self, self_other, &(*parts)[n]);
+			*selfpos = n++;
+			found = true;
+			continue;
+		}
+		/* cheap tests first: is either argument our expression? */
+		if (!equal(linitial(cargs), self->elem) &&
+			!equal(lsecond(cargs), self->elem))
+			continue;
+		if (!xid_clause_parse(funcid, cargs, &clause) ||
+			!equal(clause.elem, self->elem) || !window_kind(&clause))
+			continue;
+		window_part(root, &clause,
+					estimate_expression_value(root, clause.other),
+					&(*parts)[n++]);
+	}
+	if (!found)
+	{
+		pfree(*parts);
+		return 0;
+	}
+	return n;
+}
+
+/*
+ * Selectivity of one clause, estimated alone or as its share of its window
+ * (see the file header).
+ */
+static Selectivity
+clause_share(PlannerInfo *root, VariableStatData *vardata, List *args,
+			 const XidClause *clause, Node *other)
+{
+	WindowPart *parts;
+	WindowPart	alone;
+	int			n,
+				k = 0;
+	Selectivity upto_k,
+				before_k;
+
+	n = window_parts(root, vardata->rel, args, clause, other, &parts, &k);
+	if (n == 0)
+	{
+		window_part(root, clause, other, &alone);
+		return window_selectivity(vardata, &alone, 1);
+	}
+	upto_k = window_selectivity(vardata, parts, k + 1);
+	before_k = k == 0 ? 1.0 : window_selectivity(vardata, parts, k);
+	pfree(parts);
+	if (before_k <= 0.0)
+		return 0.0;
+	return Min(upto_k / before_k, 1.0);
 }
 
 /*
@@ -168,7 +456,8 @@ xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
 		return DEFAULT_RANGE_INEQ_SEL;
 	if (!get_restriction_variable(root, args, varRelid,
 								  &vardata, &other, &varonleft))
-		return DEFAULT_RANGE_INEQ_SEL;
+		return clause.kind == XID_CLAUSE_TIME ?
+			DEFAULT_INEQ_SEL : DEFAULT_RANGE_INEQ_SEL;
 	if (type_is_range(vardata.vartype))
 	{
 		/* "range_column @> xid": nothing to say beyond the default */
@@ -178,13 +467,16 @@ xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
 
 	if (clause.kind == XID_CLAUSE_NOT_LIKE)
 	{
+		WindowPart	like;
+
 		/* the rows that are not NULL and do not match */
 		clause.kind = XID_CLAUSE_LIKE;
+		window_part(root, &clause, other, &like);
 		sel = 1.0 - null_fraction(&vardata) -
-			bounds_clause_selectivity(&vardata, &clause, other);
+			window_selectivity(&vardata, &like, 1);
 	}
 	else
-		sel = bounds_clause_selectivity(&vardata, &clause, other);
+		sel = clause_share(root, &vardata, args, &clause, other);
 	ReleaseVariableStats(vardata);
 	CLAMP_PROBABILITY(sel);
 	return sel;
