@@ -14,6 +14,7 @@ OBJS = \
 	src/xid_clause.o \
 	src/xid_planner.o \
 	src/xid_selfuncs.o \
+	src/xid_analyze.o \
 	src/xid_warn.o
 
 DATA = $(wildcard xid--*.sql)

@@ -71,10 +71,10 @@ SELECT format('operator %s code %s commutator %s negator %s restrict %s join %s 
               obj_description(o.oid, 'pg_operator'))
 FROM m JOIN pg_operator o ON m.classid = 'pg_operator'::regclass AND o.oid = m.objid
 UNION ALL
-SELECT format('type %s len %s byval %s align %s storage %s type %s in %s out %s recv %s send %s comment %s',
+SELECT format('type %s len %s byval %s align %s storage %s type %s in %s out %s recv %s send %s analyze %s comment %s',
               t.oid::regtype, t.typlen, t.typbyval, t.typalign, t.typstorage, t.typtype,
               t.typinput::regproc, t.typoutput::regproc, t.typreceive::regproc,
-              t.typsend::regproc, obj_description(t.oid, 'pg_type'))
+              t.typsend::regproc, t.typanalyze::regproc, obj_description(t.oid, 'pg_type'))
 FROM m JOIN pg_type t ON m.classid = 'pg_type'::regclass AND t.oid = m.objid
 UNION ALL
 SELECT format('range %s subtype %s opclass %s diff %s canonical %s',

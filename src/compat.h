@@ -69,6 +69,16 @@
 #endif
 
 /*
+ * ANALYZE's statistics target for a column moved from the copy of its
+ * pg_attribute row into VacAttrStats itself in 17.
+ */
+#if PG_VERSION_NUM >= 170000
+#define XID_STATS_TARGET(stats) ((stats)->attstattarget)
+#else
+#define XID_STATS_TARGET(stats) ((stats)->attr->attstattarget)
+#endif
+
+/*
  * Module magic: 18 can record the name and version of the library.
  */
 #if PG_VERSION_NUM >= 180000
