@@ -159,6 +159,20 @@ extern bool xid_like_clause(PGFunction fn, XidClauseKind *kind,
 							int *elem_argno);
 extern bool xid_time_clause(PGFunction fn, XidTimeOp *op, int *elem_argno);
 
+/*
+ * The functions of the clauses simplify() adds for partition pruning
+ * (xid_planner.c), which the estimator recognises (xid_selfuncs.c)
+ */
+extern PGDLLEXPORT Datum xid_time(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_time_lower_bound(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_time_upper_bound(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_range_lower_bound(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_range_upper_bound(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_prefix_lower_bound(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_prefix_upper_bound(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_like_lower_bound(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_like_upper_bound(PG_FUNCTION_ARGS);
+
 /* xid_like.c */
 extern XidBounds xid_like_bounds(const char *pattern, size_t len,
 								 uint64 *lo, uint64 *hi, bool *exact,
@@ -187,6 +201,7 @@ typedef struct XidClauseBounds
 } XidClauseBounds;
 
 extern bool xid_clause_parse(Oid funcid, List *args, XidClause *clause);
+extern bool xid_pruning_clause(Node *clause, Node *elem);
 extern void xid_clause_bounds(const XidClause *clause, Node *other,
 							  XidClauseBounds *b);
 

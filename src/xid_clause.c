@@ -16,6 +16,7 @@
 
 #include <math.h>
 
+#include "nodes/nodeFuncs.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
 #include "utils/rangetypes.h"
@@ -128,4 +129,60 @@ xid_clause_bounds(const XidClause *clause, Node *other, XidClauseBounds *b)
 		b->bounds = XID_BOUNDS_ALL;
 	else
 		b->bounds = XID_BOUNDS_SOME;
+}
+
+/* The C entry point of a function */
+static PGFunction
+entry_point(Oid funcid)
+{
+	FmgrInfo	flinfo;
+
+	fmgr_info(funcid, &flinfo);
+	return flinfo.fn_addr;
+}
+
+/*
+ * Is clause one that xid_planner.c's simplify() adds beside a clause on
+ * elem for partition pruning: "elem >= bound_function(...)" (either
+ * operator, either order) or "xid_time(elem) OP t"?
+ */
+bool
+xid_pruning_clause(Node *clause, Node *elem)
+{
+	static const PGFunction bound_funcs[] = {
+		xid_time_lower_bound, xid_time_upper_bound,
+		xid_range_lower_bound, xid_range_upper_bound,
+		xid_prefix_lower_bound, xid_prefix_upper_bound,
+		xid_like_lower_bound, xid_like_upper_bound,
+	};
+	List	   *args;
+	FuncExpr   *f;
+	PGFunction	fn;
+	int			i;
+
+	if (!IsA(clause, OpExpr) || list_length(((OpExpr *) clause)->args) != 2)
+		return false;
+	args = ((OpExpr *) clause)->args;
+
+	/* xid_time(elem) OP t */
+	if (IsA(linitial(args), FuncExpr))
+	{
+		f = linitial(args);
+		if (list_length(f->args) == 1 && equal(linitial(f->args), elem) &&
+			entry_point(f->funcid) == xid_time)
+			return true;
+	}
+
+	/* elem OP bound_function(...), or the other way round */
+	if (equal(linitial(args), elem) && IsA(lsecond(args), FuncExpr))
+		f = lsecond(args);
+	else if (equal(lsecond(args), elem) && IsA(linitial(args), FuncExpr))
+		f = linitial(args);
+	else
+		return false;
+	fn = entry_point(f->funcid);
+	for (i = 0; i < (int) lengthof(bound_funcs); i++)
+		if (fn == bound_funcs[i])
+			return true;
+	return false;
 }

@@ -36,7 +36,10 @@
 
 #include "access/stratnum.h"
 #include "catalog/pg_class.h"
+#include "catalog/pg_collation.h"
 #include "catalog/pg_inherits.h"
+#include "catalog/pg_operator.h"
+#include "catalog/namespace.h"
 #include "catalog/pg_type.h"
 #include "commands/defrem.h"
 #include "nodes/makefuncs.h"
@@ -128,6 +131,32 @@ const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b)
 }
 
 /*
+ * The relkind of the table whose column elem is, when that table is a
+ * partitioned table or has inheritance children; 0 for anything else (a
+ * plain table, an expression, an outer reference, no planner).
+ */
+static char
+parent_relkind(PlannerInfo *root, Node *elem)
+{
+	Var		   *var;
+	RangeTblEntry *rte;
+
+	if (root == NULL || root->parse == NULL || !IsA(elem, Var))
+		return 0;
+	var = (Var *) elem;
+	if (var->varlevelsup != 0 || var->varno < 1 ||
+		var->varno > list_length(root->parse->rtable))
+		return 0;
+	rte = rt_fetch(var->varno, root->parse->rtable);
+	if (rte->rtekind != RTE_RELATION)
+		return 0;
+	if (rte->relkind == RELKIND_PARTITIONED_TABLE ||
+		(rte->inh && has_subclass(rte->relid)))
+		return rte->relkind;
+	return 0;
+}
+
+/*
  * Keep the clause whole (see the file header)?  Only for a plain column of
  * a plain table without inheritance children, in a planner run.
  */
@@ -144,12 +173,7 @@ keep_for_estimates(PlannerInfo *root, Node *elem)
 		var->varno > list_length(root->parse->rtable))
 		return false;
 	rte = rt_fetch(var->varno, root->parse->rtable);
-	if (rte->rtekind != RTE_RELATION ||
-		rte->relkind == RELKIND_PARTITIONED_TABLE)
-		return false;
-	if (rte->inh && has_subclass(rte->relid))
-		return false;
-	return true;
+	return rte->rtekind == RTE_RELATION && parent_relkind(root, elem) == 0;
 }
 
 /*
@@ -165,41 +189,6 @@ cheap_to_repeat(PlannerInfo *root, Node *elem)
 		return false;
 	cost_qual_eval_node(&cost, elem, root);
 	return cost.startup + cost.per_tuple <= 10 * cpu_operator_cost;
-}
-
-/*
- * SupportRequestSimplify: with a constant, rewrite the clause into
- * comparisons where partition pruning, constraint exclusion or an
- * expression index needs them (see the file header).  A pattern that needs
- * a recheck keeps its own test beside the bounds.
- */
-static Node *
-simplify(SupportRequestSimplify *req)
-{
-	XidClause	clause;
-	XidClauseBounds b;
-	Oid			opclass;
-	List	   *clauses;
-
-	if (!xid_clause_parse(req->fcall->funcid, req->fcall->args, &clause))
-		return NULL;
-	xid_clause_bounds(&clause, clause.other, &b);
-	if (b.bounds != XID_BOUNDS_NONE && b.bounds != XID_BOUNDS_SOME)
-		return NULL;
-	if (keep_for_estimates(req->root, clause.elem) ||
-		!cheap_to_repeat(req->root, clause.elem))
-		return NULL;
-
-	opclass = GetDefaultOpClass(exprType(clause.elem), BTREE_AM_OID);
-	if (!OidIsValid(opclass))
-		return NULL;
-	clauses = const_range_clauses(clause.elem, get_opclass_family(opclass), &b);
-	if (clauses == NIL)
-		return NULL;
-	if (!b.exact)
-		clauses = lappend(clauses, copyObject(req->fcall));
-	return list_length(clauses) == 1 ? linitial(clauses) :
-		(Node *) make_andclause(clauses);
 }
 
 /*
@@ -239,27 +228,30 @@ typedef enum XidPlanFunc
 	XID_FN_LIKE_UPPER,
 	XID_FN_TIME_LOWER,
 	XID_FN_TIME_UPPER,
+	XID_FN_TIME,
 	XID_NUM_PLAN_FUNCS
 } XidPlanFunc;
 
-/* InvalidOid as an argument type: the extension's xidrange */
+/* An argument type of InvalidOid is the extension's type named in "ours" */
 static const struct
 {
 	const char *name;
 	int			nargs;
 	Oid			argtypes[2];
+	const char *ours;
 	const char *signature;		/* for messages */
 }			plan_func_sig[XID_NUM_PLAN_FUNCS] = {
-	[XID_FN_RANGE_LOWER] = {"xid_range_lower_bound", 1, {InvalidOid}, "xidrange"},
-	[XID_FN_RANGE_UPPER] = {"xid_range_upper_bound", 1, {InvalidOid}, "xidrange"},
-	[XID_FN_PREFIX_LOWER] = {"xid_prefix_lower_bound", 1, {TEXTOID}, "text"},
-	[XID_FN_PREFIX_UPPER] = {"xid_prefix_upper_bound", 1, {TEXTOID}, "text"},
-	[XID_FN_LIKE_LOWER] = {"xid_like_lower_bound", 1, {TEXTOID}, "text"},
-	[XID_FN_LIKE_UPPER] = {"xid_like_upper_bound", 1, {TEXTOID}, "text"},
+	[XID_FN_RANGE_LOWER] = {"xid_range_lower_bound", 1, {InvalidOid}, "xidrange", "xidrange"},
+	[XID_FN_RANGE_UPPER] = {"xid_range_upper_bound", 1, {InvalidOid}, "xidrange", "xidrange"},
+	[XID_FN_PREFIX_LOWER] = {"xid_prefix_lower_bound", 1, {TEXTOID}, NULL, "text"},
+	[XID_FN_PREFIX_UPPER] = {"xid_prefix_upper_bound", 1, {TEXTOID}, NULL, "text"},
+	[XID_FN_LIKE_LOWER] = {"xid_like_lower_bound", 1, {TEXTOID}, NULL, "text"},
+	[XID_FN_LIKE_UPPER] = {"xid_like_upper_bound", 1, {TEXTOID}, NULL, "text"},
 	[XID_FN_TIME_LOWER] = {"xid_time_lower_bound", 2, {TIMESTAMPTZOID, BOOLOID},
-	"timestamp with time zone, boolean"},
+	NULL, "timestamp with time zone, boolean"},
 	[XID_FN_TIME_UPPER] = {"xid_time_upper_bound", 2, {TIMESTAMPTZOID, BOOLOID},
-	"timestamp with time zone, boolean"},
+	NULL, "timestamp with time zone, boolean"},
+	[XID_FN_TIME] = {"xid_time", 1, {InvalidOid}, "xid", "xid"},
 };
 
 static Oid	plan_funcs_nsp = InvalidOid;	/* schema they were found in */
@@ -291,14 +283,10 @@ plan_func(Oid nsp, XidPlanFunc which)
 	if (plan_funcs_nsp != nsp)
 	{
 		char	   *nspname = get_namespace_name(nsp);
-		Oid			rangetype;
 		int			i;
 
 		if (nspname == NULL)
 			elog(ERROR, "cache lookup failed for namespace %u", nsp);
-		rangetype = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
-									CStringGetDatum("xidrange"),
-									ObjectIdGetDatum(nsp));
 		for (i = 0; i < XID_NUM_PLAN_FUNCS; i++)
 		{
 			Oid			argtypes[2];
@@ -307,7 +295,10 @@ plan_func(Oid nsp, XidPlanFunc which)
 
 			for (j = 0; j < plan_func_sig[i].nargs; j++)
 				argtypes[j] = OidIsValid(plan_func_sig[i].argtypes[j]) ?
-					plan_func_sig[i].argtypes[j] : rangetype;
+					plan_func_sig[i].argtypes[j] :
+					GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+									CStringGetDatum(plan_func_sig[i].ours),
+									ObjectIdGetDatum(nsp));
 			if (OidIsValid(argtypes[0]))
 				fn = LookupFuncName(list_make2(makeString(nspname),
 											   makeString(pstrdup(plan_func_sig[i].name))),
@@ -328,7 +319,7 @@ plan_func(Oid nsp, XidPlanFunc which)
 				 errmsg("function %s.%s(%s) of extension \"xid\" does not exist",
 						get_namespace_name(nsp), plan_func_sig[which].name,
 						plan_func_sig[which].signature),
-				 errdetail("The planner needs it for index conditions on parameters."),
+				 errdetail("The planner needs it for index conditions and partition pruning on parameters."),
 				 errhint("Give the function back its name, or drop the extension and create it again.")));
 	return plan_funcs[which];
 }
@@ -349,28 +340,21 @@ plan_func_call(Oid support_of, XidPlanFunc which, List *args, Oid xidtype)
 }
 
 /*
- * A range, prefix, pattern or time that is not a constant but fixed during
- * an index scan (a parameter of a prepared statement, an outer column in a
- * nested loop, an expression such as now() - interval '1 day'):
- * "elem >= lower_bound(other) AND elem <= upper_bound(other)", where the
- * bound functions return NULL, and so match nothing, when no xid
- * qualifies.  Generic plans of parameterized queries then still scan the
- * index.  Index conditions are always ANDed at the top, so a NULL there
- * means exactly "no row".
+ * "elem >= lower_bound(other) AND elem <= upper_bound(other)" with the
+ * extension's bound functions and the operators of opfamily, for a range,
+ * prefix, pattern or time that is not a constant (a time comparison bounds
+ * one end only).  The bound functions return NULL, and so match nothing,
+ * when no xid qualifies.  NIL when the family lacks the operators.
  */
 static List *
-parameter_condition(SupportRequestIndexCondition *req, const XidClause *c)
+bound_function_clauses(Oid support_of, const XidClause *c, Oid opfamily)
 {
 	Oid			xidtype = exprType(c->elem);
 	Node	   *arg = copyObject(c->other);
 	List	   *lower = list_make1(arg);
 	List	   *upper = list_make1(copyObject(arg));
 	XidPlanFunc lo_fn;
-	List	   *clauses;
 
-	if (contain_volatile_functions(c->other) ||
-		!is_pseudo_constant_for_index(req->root, c->other, req->index))
-		return NIL;
 	switch (c->kind)
 	{
 		case XID_CLAUSE_RANGE:
@@ -405,12 +389,223 @@ parameter_condition(SupportRequestIndexCondition *req, const XidClause *c)
 	}
 
 	/* each lower bound function is followed by its upper one */
-	clauses = range_clauses(c->elem, req->opfamily,
-							plan_func_call(req->funcid, lo_fn, lower, xidtype),
-							plan_func_call(req->funcid, lo_fn + 1, upper, xidtype));
+	return range_clauses(c->elem, opfamily,
+						 plan_func_call(support_of, lo_fn, lower, xidtype),
+						 plan_func_call(support_of, lo_fn + 1, upper, xidtype));
+}
+
+/*
+ * Index conditions for a range, prefix, pattern or time that is not a
+ * constant but fixed during an index scan (a parameter of a prepared
+ * statement, an outer column in a nested loop, an expression such as now()
+ * - interval '1 day'): the bound function clauses.  Generic plans of
+ * parameterized queries then still scan the index.  Index conditions are
+ * always ANDed at the top, so a NULL there means exactly "no row".
+ */
+static List *
+parameter_condition(SupportRequestIndexCondition *req, const XidClause *c)
+{
+	List	   *clauses;
+
+	if (contain_volatile_functions(c->other) ||
+		!is_pseudo_constant_for_index(req->root, c->other, req->index))
+		return NIL;
+	clauses = bound_function_clauses(req->funcid, c, req->opfamily);
 	if (clauses != NIL)
 		req->lossy = (c->kind == XID_CLAUSE_LIKE);
 	return clauses;
+}
+
+/*
+ * The btree operator family of the element's type, or InvalidOid.
+ */
+static Oid
+btree_family(Node *elem)
+{
+	Oid			opclass = GetDefaultOpClass(exprType(elem), BTREE_AM_OID);
+
+	return OidIsValid(opclass) ? get_opclass_family(opclass) : InvalidOid;
+}
+
+/*
+ * A clause that simplify() returns beside the pruning clauses is marked by
+ * its input collation, "C": core simplifies the arguments of an AND that a
+ * support function returns once more, and the mark tells simplify() that
+ * this one is done.  The clauses' functions ignore the collation but for
+ * LIKE, where every deterministic collation matches an id's ASCII text
+ * alike; EXPLAIN does not show it.  A user's own clause with COLLATE "C"
+ * is taken as done too, and so only misses the pruning clauses.
+ */
+#define XID_DONE_COLLATION C_COLLATION_OID
+
+/*
+ * The clause again, marked done, as the operator it was written with where
+ * there is one.
+ */
+static Expr *
+clause_marked_done(SupportRequestSimplify *req, const XidClause *c)
+{
+	FuncExpr   *f = req->fcall;
+	Node	   *elem = copyObject(c->elem);
+	Node	   *other = copyObject(c->other);
+	Node	   *left = c->elem_argno == 0 ? elem : other;
+	Node	   *right = c->elem_argno == 0 ? other : elem;
+	static const char *const time_names[4] = {
+		[XID_TIME_LT] = "<",[XID_TIME_LE] = "<=",
+		[XID_TIME_GT] = ">",[XID_TIME_GE] = ">=",
+	};
+	static const char *const time_names_flipped[4] = {
+		[XID_TIME_LT] = ">",[XID_TIME_LE] = ">=",
+		[XID_TIME_GT] = "<",[XID_TIME_GE] = "<=",
+	};
+	const char *name = NULL;
+	Oid			opno = InvalidOid;
+
+	switch (c->kind)
+	{
+		case XID_CLAUSE_RANGE:
+			name = c->elem_argno == 0 ? "<@" : "@>";
+			break;
+		case XID_CLAUSE_PREFIX:
+			name = "^@";
+			break;
+		case XID_CLAUSE_LIKE:
+			name = "~~";
+			break;
+		case XID_CLAUSE_NOT_LIKE:
+			name = "!~~";
+			break;
+		case XID_CLAUSE_TIME:
+			name = (c->elem_argno == 0 ? time_names : time_names_flipped)[c->timeop];
+			break;
+	}
+	opno = OpernameGetOprid(list_make2(makeString(get_namespace_name(get_func_namespace(f->funcid))),
+									   makeString(pstrdup(name))),
+							exprType(left), exprType(right));
+	if (OidIsValid(opno) && get_opcode(opno) == f->funcid)
+		return make_opclause(opno, BOOLOID, false, (Expr *) left,
+							 (Expr *) right, InvalidOid, XID_DONE_COLLATION);
+	return (Expr *) makeFuncExpr(f->funcid, BOOLOID, list_make2(left, right),
+								 InvalidOid, XID_DONE_COLLATION,
+								 COERCE_EXPLICIT_CALL);
+}
+
+/*
+ * "xid_time(elem) OP t" for a time comparison that bounds from below: what
+ * TimescaleDB's chunk constraints are written in (see simplify()).
+ */
+static Expr *
+time_field_clause(Oid support_of, const XidClause *c)
+{
+	Oid			fn = plan_func(get_func_namespace(support_of), XID_FN_TIME);
+	Oid			family = btree_family((Node *) makeConst(TIMESTAMPTZOID, -1, InvalidOid,
+														  8, (Datum) 0, true, true));
+	int			strategy = c->timeop == XID_TIME_GE ?
+		BTGreaterEqualStrategyNumber : BTGreaterStrategyNumber;
+	Oid			op = get_opfamily_member(family, TIMESTAMPTZOID, TIMESTAMPTZOID,
+										 strategy);
+
+	if (!OidIsValid(op))
+		return NULL;
+	return make_opclause(op, BOOLOID, false,
+						 (Expr *) makeFuncExpr(fn, TIMESTAMPTZOID,
+											   list_make1(copyObject(c->elem)),
+											   InvalidOid, InvalidOid,
+											   COERCE_EXPLICIT_CALL),
+						 (Expr *) copyObject(c->other), InvalidOid, InvalidOid);
+}
+
+/*
+ * "elem::text LIKE pattern", the recheck of a pattern whose bounds are not
+ * the whole truth: exactly what "elem LIKE pattern" means, through core's
+ * text operator, which has no simplification of its own to loop on.
+ */
+static Expr *
+like_recheck(SupportRequestSimplify *req, const XidClause *c)
+{
+	CoerceViaIO *text = makeNode(CoerceViaIO);
+	Oid			collation = OidIsValid(req->fcall->inputcollid) ?
+		req->fcall->inputcollid : DEFAULT_COLLATION_OID;
+
+	text->arg = (Expr *) copyObject(c->elem);
+	text->resulttype = TEXTOID;
+	text->resultcollid = collation;
+	text->coerceformat = COERCE_EXPLICIT_CAST;
+	text->location = -1;
+	return make_opclause(OID_TEXT_LIKE_OP, BOOLOID, false, (Expr *) text,
+						 (Expr *) copyObject(c->other), InvalidOid, collation);
+}
+
+/*
+ * SupportRequestSimplify: where the element belongs to a partitioned or
+ * inheritance parent, or is not a plain column (see the file header), add
+ * what partition pruning and constraint exclusion understand.
+ *
+ * - A constant becomes the comparisons "elem >= lo AND elem <= hi" (false
+ *   for nothing); a pattern that needs a recheck keeps "elem::text LIKE p"
+ *   beside them.
+ *
+ * - A parameter or a stable expression (now() - interval '1 day') keeps
+ *   the clause and adds the bound function clauses, "elem >= lower(t)" and
+ *   so on, which PostgreSQL prunes partitions with when the executor
+ *   starts.  They are redundant: where a bound is NULL (no xid qualifies)
+ *   the clause beside it is false or NULL, and "false AND NULL" is false,
+ *   so the result is exactly the clause's, under NOT too.  The estimator
+ *   counts the window once (xid_selfuncs.c).  On an inheritance parent
+ *   that is not a partitioned table (a TimescaleDB hypertable) a lower
+ *   time bound also adds "xid_time(elem) >= t", the form of the chunks'
+ *   constraints, which TimescaleDB excludes chunks with at start-up.
+ */
+static Node *
+simplify(SupportRequestSimplify *req)
+{
+	XidClause	clause;
+	XidClauseBounds b;
+	Oid			family;
+	List	   *clauses;
+
+	if (!xid_clause_parse(req->fcall->funcid, req->fcall->args, &clause))
+		return NULL;
+	if (keep_for_estimates(req->root, clause.elem) ||
+		!cheap_to_repeat(req->root, clause.elem))
+		return NULL;
+	family = btree_family(clause.elem);
+	if (!OidIsValid(family))
+		return NULL;
+
+	xid_clause_bounds(&clause, clause.other, &b);
+	if (b.bounds == XID_BOUNDS_NONE || b.bounds == XID_BOUNDS_SOME)
+	{
+		clauses = const_range_clauses(clause.elem, family, &b);
+		if (clauses == NIL)
+			return NULL;
+		if (!b.exact)
+			clauses = lappend(clauses, like_recheck(req, &clause));
+	}
+	else if (b.bounds == XID_BOUNDS_UNKNOWN && clause.kind != XID_CLAUSE_NOT_LIKE &&
+			 !IsA(clause.other, Const) &&
+			 req->fcall->inputcollid != XID_DONE_COLLATION &&
+			 IsA(clause.elem, Var) && parent_relkind(req->root, clause.elem) != 0 &&
+			 is_pseudo_constant_clause(clause.other) &&
+			 cheap_to_repeat(req->root, clause.other))
+	{
+		clauses = bound_function_clauses(req->fcall->funcid, &clause, family);
+		if (clauses == NIL)
+			return NULL;
+		clauses = lcons(clause_marked_done(req, &clause), clauses);
+		if (clause.kind == XID_CLAUSE_TIME && XidTimeOpIsLower(clause.timeop) &&
+			parent_relkind(req->root, clause.elem) != RELKIND_PARTITIONED_TABLE)
+		{
+			Expr	   *field = time_field_clause(req->fcall->funcid, &clause);
+
+			if (field != NULL)
+				clauses = lappend(clauses, field);
+		}
+	}
+	else
+		return NULL;
+	return list_length(clauses) == 1 ? linitial(clauses) :
+		(Node *) make_andclause(clauses);
 }
 
 /*

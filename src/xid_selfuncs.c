@@ -52,6 +52,7 @@
 #include "catalog/pg_statistic.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/clauses.h"
+#include "optimizer/cost.h"
 #include "optimizer/optimizer.h"
 #include "storage/itemptr.h"
 #include "utils/lsyscache.h"
@@ -361,17 +362,20 @@ window_kind(const XidClause *clause)
  * The window of the clause "self" (whose argument list is args): its parts,
  * in the order of the relation's restriction clauses, into *parts; returns
  * how many there are and sets *selfpos to self's place.  0 when self is not
- * one of rel's restriction clauses, or cannot be part of a window.
+ * one of rel's restriction clauses, or cannot be part of a window.  The
+ * clauses that xid_planner.c added beside them for partition pruning go to
+ * *pruning.
  */
 static int
 window_parts(PlannerInfo *root, RelOptInfo *rel, List *args,
 			 const XidClause *self, Node *self_other, WindowPart **parts,
-			 int *selfpos)
+			 int *selfpos, List **pruning)
 {
 	ListCell   *lc;
 	int			n = 0;
 	bool		found = false;
 
+	*pruning = NIL;
 	if (rel == NULL || !window_kind(self))
 		return 0;
 	*parts = palloc(sizeof(WindowPart) * list_length(rel->baserestrictinfo));
@@ -389,6 +393,11 @@ window_parts(PlannerInfo *root, RelOptInfo *rel, List *args,
 			window_part(root, self, self_other, &(*parts)[n]);
 			*selfpos = n++;
 			found = true;
+			continue;
+		}
+		if (xid_pruning_clause((Node *) rinfo->clause, self->elem))
+		{
+			*pruning = lappend(*pruning, rinfo);
 			continue;
 		}
 		/* cheap tests first: is either argument our expression? */
@@ -413,30 +422,61 @@ window_parts(PlannerInfo *root, RelOptInfo *rel, List *args,
 /*
  * Selectivity of one clause, estimated alone or as its share of its window
  * (see the file header).
+ *
+ * Where xid_planner.c added pruning clauses beside the window's (on a
+ * partitioned table or a hypertable), core estimates those with its own
+ * estimators and the planner multiplies them in too, though they only
+ * repeat the window.  So the window's parts share S / C, where C is what
+ * core makes of the pruning clauses together: the first parts take as much
+ * of the division as they can (a share cannot exceed 1), the next ones the
+ * rest.  Where C is below S (core's estimate of the pruning clauses is the
+ * smaller one), the product is C: the window is then underestimated, never
+ * counted twice.
  */
 static Selectivity
 clause_share(PlannerInfo *root, VariableStatData *vardata, List *args,
-			 const XidClause *clause, Node *other)
+			 const XidClause *clause, Node *other, int varRelid)
 {
 	WindowPart *parts;
 	WindowPart	alone;
+	List	   *pruning;
 	int			n,
-				k = 0;
-	Selectivity upto_k,
-				before_k;
+				k = 0,
+				i;
+	Selectivity before = 1.0,
+				share = 1.0,
+				divide;
 
-	n = window_parts(root, vardata->rel, args, clause, other, &parts, &k);
+	n = window_parts(root, vardata->rel, args, clause, other, &parts, &k,
+					 &pruning);
 	if (n == 0)
 	{
 		window_part(root, clause, other, &alone);
 		return window_selectivity(vardata, &alone, 1);
 	}
-	upto_k = window_selectivity(vardata, parts, k + 1);
-	before_k = k == 0 ? 1.0 : window_selectivity(vardata, parts, k);
+
+	divide = pruning == NIL ? 1.0 :
+		clauselist_selectivity(root, pruning, varRelid, JOIN_INNER, NULL);
+	for (i = 0; i <= k; i++)
+	{
+		Selectivity upto = window_selectivity(vardata, parts, i + 1);
+		Selectivity d;
+
+		/* the chain rule: this part's share of the first i + 1 */
+		share = before > 0.0 ? Min(upto / before, 1.0) : 0.0;
+		before = upto;
+
+		/* as much of the division by C as the share allows */
+		d = Max(share, divide);
+		if (d > 0.0)
+		{
+			share /= d;
+			divide /= d;
+		}
+	}
 	pfree(parts);
-	if (before_k <= 0.0)
-		return 0.0;
-	return Min(upto_k / before_k, 1.0);
+	list_free(pruning);
+	return Min(share, 1.0);
 }
 
 /*
@@ -476,7 +516,7 @@ xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
 			window_selectivity(&vardata, &like, 1);
 	}
 	else
-		sel = clause_share(root, &vardata, args, &clause, other);
+		sel = clause_share(root, &vardata, args, &clause, other, varRelid);
 	ReleaseVariableStats(vardata);
 	CLAMP_PROBABILITY(sel);
 	return sel;
