@@ -417,12 +417,12 @@ parameter_condition(SupportRequestIndexCondition *req, const XidClause *c)
 }
 
 /*
- * The btree operator family of the element's type, or InvalidOid.
+ * The default btree operator family of a type, or InvalidOid.
  */
 static Oid
-btree_family(Node *elem)
+btree_family(Oid type)
 {
-	Oid			opclass = GetDefaultOpClass(exprType(elem), BTREE_AM_OID);
+	Oid			opclass = GetDefaultOpClass(type, BTREE_AM_OID);
 
 	return OidIsValid(opclass) ? get_opclass_family(opclass) : InvalidOid;
 }
@@ -498,8 +498,7 @@ static Expr *
 time_field_clause(Oid support_of, const XidClause *c)
 {
 	Oid			fn = plan_func(get_func_namespace(support_of), XID_FN_TIME);
-	Oid			family = btree_family((Node *) makeConst(TIMESTAMPTZOID, -1, InvalidOid,
-														  8, (Datum) 0, true, true));
+	Oid			family = btree_family(TIMESTAMPTZOID);
 	int			strategy = c->timeop == XID_TIME_GE ?
 		BTGreaterEqualStrategyNumber : BTGreaterStrategyNumber;
 	Oid			op = get_opfamily_member(family, TIMESTAMPTZOID, TIMESTAMPTZOID,
@@ -523,16 +522,16 @@ time_field_clause(Oid support_of, const XidClause *c)
 static Expr *
 like_recheck(SupportRequestSimplify *req, const XidClause *c)
 {
-	CoerceViaIO *text = makeNode(CoerceViaIO);
+	CoerceViaIO *as_text = makeNode(CoerceViaIO);
 	Oid			collation = OidIsValid(req->fcall->inputcollid) ?
 		req->fcall->inputcollid : DEFAULT_COLLATION_OID;
 
-	text->arg = (Expr *) copyObject(c->elem);
-	text->resulttype = TEXTOID;
-	text->resultcollid = collation;
-	text->coerceformat = COERCE_EXPLICIT_CAST;
-	text->location = -1;
-	return make_opclause(OID_TEXT_LIKE_OP, BOOLOID, false, (Expr *) text,
+	as_text->arg = (Expr *) copyObject(c->elem);
+	as_text->resulttype = TEXTOID;
+	as_text->resultcollid = collation;
+	as_text->coerceformat = COERCE_EXPLICIT_CAST;
+	as_text->location = -1;
+	return make_opclause(OID_TEXT_LIKE_OP, BOOLOID, false, (Expr *) as_text,
 						 (Expr *) copyObject(c->other), InvalidOid, collation);
 }
 
@@ -569,7 +568,7 @@ simplify(SupportRequestSimplify *req)
 	if (keep_for_estimates(req->root, clause.elem) ||
 		!cheap_to_repeat(req->root, clause.elem))
 		return NULL;
-	family = btree_family(clause.elem);
+	family = btree_family(exprType(clause.elem));
 	if (!OidIsValid(family))
 		return NULL;
 
