@@ -168,6 +168,48 @@ BEGIN
 	RETURN n;
 END $$;
 
+-- 366 daily partitions, a year of rows every 30 seconds up to now: keyed
+-- by the id, and keyed by a timestamptz column with an index on it
+CREATE TABLE bench.pt_xid (id public.xid NOT NULL, v int) PARTITION BY RANGE (id);
+CREATE TABLE bench.pt_ts (id bigint NOT NULL, created_at timestamptz NOT NULL, v int)
+	PARTITION BY RANGE (created_at);
+SELECT format('CREATE TABLE bench.pt_xid_%1$s PARTITION OF bench.pt_xid FOR VALUES FROM (%2$L) TO (%3$L);
+			   CREATE TABLE bench.pt_ts_%1$s PARTITION OF bench.pt_ts FOR VALUES FROM (%4$L) TO (%5$L)',
+			  k, public.xid_time_lower_bound(d, true), public.xid_time_lower_bound(d + interval '1 day', true),
+			  d, d + interval '1 day')
+FROM generate_series(0, 365) AS k,
+	 LATERAL (SELECT date_trunc('day', now(), 'UTC') - k * interval '1 day' AS d) AS s \gexec
+INSERT INTO bench.pt_xid
+SELECT public.xid_new(t), 1 FROM generate_series(now() - interval '365 days', now(), '30 seconds') AS t;
+INSERT INTO bench.pt_ts
+SELECT row_number() OVER (), t, 1 FROM generate_series(now() - interval '365 days', now(), '30 seconds') AS t;
+ALTER TABLE bench.pt_xid ADD PRIMARY KEY (id);
+CREATE INDEX ON bench.pt_ts (created_at);
+-- a one-day window 100 days ago, TIMES times, as a prepared statement's
+-- generic plan (the bounds are parameters)
+CREATE FUNCTION bench.pt_window_xid(times int) RETURNS bigint LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan AS $$
+DECLARE a timestamptz := date_trunc('day', now(), 'UTC') - interval '100 days' + interval '6 hours';
+	n bigint := 0; c bigint;
+BEGIN
+	FOR i IN 1 .. times LOOP
+		SELECT count(*) INTO c FROM bench.pt_xid WHERE id >= a AND id < a + interval '1 day';
+		n := n + c;
+	END LOOP;
+	RETURN n;
+END $$;
+CREATE FUNCTION bench.pt_window_ts(times int) RETURNS bigint LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan AS $$
+DECLARE a timestamptz := date_trunc('day', now(), 'UTC') - interval '100 days' + interval '6 hours';
+	n bigint := 0; c bigint;
+BEGIN
+	FOR i IN 1 .. times LOOP
+		SELECT count(*) INTO c FROM bench.pt_ts WHERE created_at >= a AND created_at < a + interval '1 day';
+		n := n + c;
+	END LOOP;
+	RETURN n;
+END $$;
+
 -- cases: name, group, statement run before the timed one ($q: the timed
 -- statement itself, as a warm-up), timed statement
 CREATE TABLE bench.cases (name text PRIMARY KEY, grp text, setup text, query text, per int NOT NULL DEFAULT 1,
@@ -215,6 +257,15 @@ INSERT INTO bench.cases (name, grp, setup, query, per) VALUES
 		'SELECT sum(v) FROM bench.ev_xid WHERE id >= ''2025-03-01+00''::timestamptz AND id < ''2025-03-08+00''::timestamptz'), 100),
 	('window rows created_at', 'window', '$q', format('SELECT bench.repeat(%L, 100)',
 		'SELECT sum(v) FROM bench.ev_bigint WHERE created_at >= ''2025-03-01+00'' AND created_at < ''2025-03-08+00'''), 100);
+-- partitioned tables: the last day (planned each time, pruned when the
+-- executor starts), and a prepared window (planned once)
+INSERT INTO bench.cases (name, grp, setup, query, per) VALUES
+	('partitions xid >= now() - 1 day', 'partition', '$q', format('SELECT bench.repeat(%L, 20)',
+		'SELECT count(*) FROM bench.pt_xid WHERE id >= now() - interval ''1 day'''), 20),
+	('partitions created_at >= now() - 1 day', 'partition', '$q', format('SELECT bench.repeat(%L, 20)',
+		'SELECT count(*) FROM bench.pt_ts WHERE created_at >= now() - interval ''1 day'''), 20),
+	('partitions prepared xid window', 'partition', '$q', 'SELECT bench.pt_window_xid(200)', 200),
+	('partitions prepared created_at window', 'partition', '$q', 'SELECT bench.pt_window_ts(200)', 200);
 -- the portable implementation over 200,000 values: per = 200 makes the
 -- reported figure microseconds per value
 INSERT INTO bench.cases (name, grp, setup, query, per) VALUES

@@ -51,6 +51,8 @@ FROM (VALUES
 	('time window: id >= t AND id < t / created_at index', pg_temp.t('window xid >= timestamptz') / pg_temp.t('window created_at'), '<=', 1.0),
 	('time window, rows read: id >= t AND id < t / created_at index', pg_temp.t('window rows xid >= timestamptz') / pg_temp.t('window rows created_at'), NULL, NULL),
 	('one prefix: id LIKE p% / id ^@ p', pg_temp.t('one prefix xid LIKE') / pg_temp.t('one prefix xid ^@'), '<=', 1.05),
+	('partitions: id >= now() - 1 day / created_at', pg_temp.t('partitions xid >= now() - 1 day') / pg_temp.t('partitions created_at >= now() - 1 day'), '<=', 1.1),
+	('partitions: prepared window id / created_at', pg_temp.t('partitions prepared xid window') / pg_temp.t('partitions prepared created_at window'), '<=', 1.1),
 	('DDL: with the core-xid warning trigger / without', pg_temp.t('ddl with the warning trigger') / pg_temp.t('ddl without the trigger'), '<=', 1.05)
 ) AS v(label, r, op, lim)
 WHERE r IS NOT NULL;

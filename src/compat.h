@@ -79,6 +79,15 @@
 #endif
 
 /*
+ * vacuum_delay_point() says whether it is called from ANALYZE from 18 on.
+ */
+#if PG_VERSION_NUM >= 180000
+#define XID_ANALYZE_DELAY_POINT() vacuum_delay_point(true)
+#else
+#define XID_ANALYZE_DELAY_POINT() vacuum_delay_point()
+#endif
+
+/*
  * Module magic: 18 can record the name and version of the library.
  */
 #if PG_VERSION_NUM >= 180000

@@ -101,7 +101,7 @@ xid_compute_stats(VacAttrStats *stats, AnalyzeAttrFetchFunc fetchfunc,
 		bool		isnull;
 		uint64		v;
 
-		vacuum_delay_point();
+		XID_ANALYZE_DELAY_POINT();
 		v = DatumGetXidPayload(fetchfunc(stats, i, &isnull));
 		if (isnull)
 			continue;

@@ -634,7 +634,13 @@ index_condition(SupportRequestIndexCondition *req)
 
 	xid_clause_bounds(&clause, clause.other, &b);
 	if (b.bounds == XID_BOUNDS_UNKNOWN && !IsA(clause.other, Const))
+	{
+		/* simplify() put the same conditions beside a clause marked done */
+		if (exprInputCollation(req->node) == XID_DONE_COLLATION &&
+			exprType(clause.other) != TEXTOID)
+			return NIL;
 		return parameter_condition(req, &clause);
+	}
 	clauses = const_range_clauses(clause.elem, req->opfamily, &b);
 	if (clauses != NIL)
 		req->lossy = !b.exact;

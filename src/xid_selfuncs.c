@@ -56,6 +56,7 @@
 #include "optimizer/optimizer.h"
 #include "storage/itemptr.h"
 #include "utils/lsyscache.h"
+#include "utils/hsearch.h"
 #include "utils/memutils.h"
 #include "utils/selfuncs.h"
 #include "utils/typcache.h"
@@ -94,81 +95,112 @@ histogram_fraction_below(const uint64 *bounds, int n, uint64 x)
 }
 
 /*
- * The histograms last read, per backend.  get_attstatsslot() decompresses
+ * The histograms read so far, per backend.  get_attstatsslot() decompresses
  * and copies a histogram each time it is asked for it; for the finer
  * histograms of xid_analyze.c (1,001 bounds at the default statistics
- * target) that costs as much as the rest of planning a one-row lookup.  An
- * entry is keyed by the version of the pg_statistic row it was read from
- * (its ctid and xmin, which a new ANALYZE changes), so it never outlives
- * the statistics it copies; rows without a ctid (statistics made up by a
- * get_relation_stats_hook) are not kept.
+ * target) that costs as much as the rest of planning a one-row lookup, and
+ * a query over a table of 366 partitions reads 366 of them.  An entry is
+ * keyed by the version of the pg_statistic row it was read from (its ctid
+ * and xmin, which a new ANALYZE changes), so it never outlives the
+ * statistics it copies; rows without a ctid (statistics made up by a
+ * get_relation_stats_hook) are not kept.  Past HIST_CACHE_MAX_BYTES the
+ * whole cache is dropped and starts again.
  */
-#define HIST_CACHE_SIZE 8
+#define HIST_CACHE_MAX_BYTES (8 * 1024 * 1024)
 
-typedef struct HistCacheEntry
+typedef struct HistCacheKey
 {
 	ItemPointerData tid;
 	TransactionId xmin;
+} HistCacheKey;
+
+typedef struct HistCacheEntry
+{
+	HistCacheKey key;
 	int			n;				/* 0: the row has no usable histogram */
 	uint64	   *bounds;
 } HistCacheEntry;
 
-static HistCacheEntry hist_cache[HIST_CACHE_SIZE];
-static int	hist_cache_next = 0;
+static HTAB *hist_cache = NULL;
+static MemoryContext hist_context = NULL;
+static Size hist_bytes = 0;
+
+/* The histogram of a statistics row as payloads, into e */
+static void
+read_histogram(HeapTuple tuple, HistCacheEntry *e, MemoryContext cxt)
+{
+	AttStatsSlot sslot;
+	int			i;
+
+	e->n = 0;
+	e->bounds = NULL;
+	if (!get_attstatsslot(&sslot, tuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
+						  ATTSTATSSLOT_VALUES))
+		return;
+	if (sslot.nvalues >= 2)
+	{
+		e->bounds = MemoryContextAlloc(cxt, sizeof(uint64) * sslot.nvalues);
+		for (i = 0; i < sslot.nvalues; i++)
+			e->bounds[i] = DatumGetXidPayload(sslot.values[i]);
+		e->n = sslot.nvalues;
+	}
+	free_attstatsslot(&sslot);
+}
 
 /*
  * The histogram of the column's statistics as payloads: returns the number
  * of bounds (0 when there is no histogram of at least two) and points
- * *bounds at them.
+ * *bounds at them, which stay valid until the next call.
  */
 static int
 histogram_bounds(VariableStatData *vardata, const uint64 **bounds)
 {
+	static HistCacheEntry uncached;
 	HeapTuple	tuple = vardata->statsTuple;
-	bool		keep = ItemPointerIsValid(&tuple->t_self) &&
-		TransactionIdIsNormal(HeapTupleHeaderGetRawXmin(tuple->t_data));
-	TransactionId xmin = HeapTupleHeaderGetRawXmin(tuple->t_data);
+	HistCacheKey key;
 	HistCacheEntry *e;
-	AttStatsSlot sslot;
-	int			i;
+	bool		found;
 
-	if (keep)
-		for (i = 0; i < HIST_CACHE_SIZE; i++)
-		{
-			e = &hist_cache[i];
-			if (e->xmin == xmin && ItemPointerEquals(&e->tid, &tuple->t_self))
-			{
-				*bounds = e->bounds;
-				return e->n;
-			}
-		}
-
-	e = &hist_cache[hist_cache_next];
-	if (e->bounds != NULL)
-		pfree(e->bounds);
-	e->bounds = NULL;
-	e->n = 0;
-	e->xmin = InvalidTransactionId;
-	if (get_attstatsslot(&sslot, tuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
-						 ATTSTATSSLOT_VALUES))
+	memset(&key, 0, sizeof(key));
+	key.tid = tuple->t_self;
+	key.xmin = HeapTupleHeaderGetRawXmin(tuple->t_data);
+	if (!ItemPointerIsValid(&key.tid) || !TransactionIdIsNormal(key.xmin))
 	{
-		if (sslot.nvalues >= 2)
-		{
-			e->bounds = MemoryContextAlloc(TopMemoryContext,
-										   sizeof(uint64) * sslot.nvalues);
-			for (i = 0; i < sslot.nvalues; i++)
-				e->bounds[i] = DatumGetXidPayload(sslot.values[i]);
-			e->n = sslot.nvalues;
-		}
-		free_attstatsslot(&sslot);
+		if (uncached.bounds != NULL)
+			pfree(uncached.bounds);
+		read_histogram(tuple, &uncached, TopMemoryContext);
+		*bounds = uncached.bounds;
+		return uncached.n;
+	}
+
+	if (hist_cache != NULL && hist_bytes > HIST_CACHE_MAX_BYTES)
+	{
+		hash_destroy(hist_cache);
+		MemoryContextReset(hist_context);
+		hist_cache = NULL;
+	}
+	if (hist_cache == NULL)
+	{
+		HASHCTL		ctl;
+
+		if (hist_context == NULL)
+			hist_context = AllocSetContextCreate(TopMemoryContext,
+												 "xid histograms",
+												 ALLOCSET_DEFAULT_SIZES);
+		ctl.keysize = sizeof(HistCacheKey);
+		ctl.entrysize = sizeof(HistCacheEntry);
+		ctl.hcxt = hist_context;
+		hist_cache = hash_create("xid histograms", 64, &ctl,
+								 HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+		hist_bytes = 0;
+	}
+	e = hash_search(hist_cache, &key, HASH_ENTER, &found);
+	if (!found)
+	{
+		read_histogram(tuple, e, hist_context);
+		hist_bytes += sizeof(HistCacheEntry) + sizeof(uint64) * e->n;
 	}
 	*bounds = e->bounds;
-	if (keep)
-	{
-		e->tid = tuple->t_self;
-		e->xmin = xmin;
-		hist_cache_next = (hist_cache_next + 1) % HIST_CACHE_SIZE;
-	}
 	return e->n;
 }
 

@@ -24,10 +24,13 @@ marker="$dir/.xid-chroot-complete"
 # expired, and apt refuses it ("E: Release file for .../sid/InRelease is
 # expired (invalid since ...)").  Only there is the validity check off.
 extra=""
+# Beside the server: what users run with xid where Debian packages it for
+# that version (TimescaleDB, pg_cron, pg_partman), for test/sh's tests of
+# partitioning by time.
 case "$major" in
 	15) suite=bookworm apt_options="" ;;
-	17) suite=trixie apt_options="" ;;
-	18) suite=sid apt_options='Acquire::Check-Valid-Until "false";' ;;
+	17) suite=trixie apt_options="" extra="postgresql-17-timescaledb postgresql-17-cron postgresql-17-partman" ;;
+	18) suite=sid apt_options='Acquire::Check-Valid-Until "false";' extra="postgresql-18-timescaledb postgresql-18-cron postgresql-18-partman" ;;
 	# PostgreSQL 19 is a release candidate (19~rc1) in experimental.  Once a
 	# final 19 is in sid, drop experimental and the pin: use 18's line.
 	19) suite=sid apt_options='Acquire::Check-Valid-Until "false";' extra="postgresql-18 postgresql-server-dev-18" ;;

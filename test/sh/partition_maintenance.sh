@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# test/sh/partition_maintenance.sh: the partition maintenance procedure of
+# README ("Partitioning by time"), taken from README itself: it creates the
+# current and the next partitions, keeps them when run again, drops only
+# the partitions older than the retention, and the table it keeps prunes
+# at run time.  Where Debian packages pg_cron for this version, pg_cron
+# runs it; where it packages pg_partman, pg_partman must still refuse an
+# xid column (README says so).
+#
+# Runs its own cluster.  Called by test/suite.sh with XID_BINDIR, XID_MAJOR
+# and XID_WORK.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+. test/cluster.sh
+. test/check.sh
+bindir=$XID_BINDIR
+work=$XID_WORK
+dir="$work/cluster"
+libdir=$("$bindir/pg_config" --pkglibdir)
+sharedir=$("$bindir/pg_config" --sharedir)
+mkdir -p "$work"
+trap 'cluster_stop "$bindir" "$dir"' EXIT
+
+# the procedure exactly as README shows it
+sed -n '/^-- xid_maintain_partitions: begin$/,/^-- xid_maintain_partitions: end$/p' README.md >"$work/recipe.sql"
+check "README holds the maintenance procedure" "[ \$(wc -l <\"$work/recipe.sql\") -gt 20 ]"
+
+cron=no
+[ -f "$libdir/pg_cron.so" ] && cron=yes
+settings=("max_parallel_workers_per_gather = 0")
+[ $cron = yes ] && settings+=("shared_preload_libraries = 'pg_cron'" "cron.database_name = 'postgres'"
+	"cron.use_background_workers = on" "max_worker_processes = 20")
+port=$(free_port 55400)
+cluster_start "$bindir" "$dir" "$port" "${settings[@]}"
+export PGHOST="$dir/sock" PGPORT=$port PGUSER=postgres PGDATABASE=postgres
+psql() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
+q() { psql -A -t -c "$1"; }
+
+psql -c "CREATE EXTENSION xid" -f "$work/recipe.sql"
+psql <<'SQL'
+CREATE TABLE events (id public.xid NOT NULL DEFAULT public.xid_new(), payload text,
+                     PRIMARY KEY (id)) PARTITION BY RANGE (id);
+-- a partition of long ago, with rows, for the retention to drop
+CREATE TABLE events_old PARTITION OF events
+    FOR VALUES FROM (public.xid_time_lower_bound(date_trunc('day', now(), 'UTC') - interval '100 days', true))
+                 TO (public.xid_time_lower_bound(date_trunc('day', now(), 'UTC') - interval '99 days', true));
+INSERT INTO events (id, payload)
+SELECT public.xid_new(date_trunc('day', now(), 'UTC') - interval '100 days' + g * interval '1 minute'), 'old'
+FROM generate_series(1, 100) AS g;
+SQL
+
+psql -c "CALL xid_maintain_partitions('events', 'day', 4, interval '90 days')"
+parts=$(q "SELECT count(*) FROM pg_inherits WHERE inhparent = 'events'::regclass")
+check "today's partition and four more were made, the one of 100 days ago dropped" "[ $parts -eq 5 ]"
+check "each made partition holds exactly one UTC day of ids" \
+	"[ \"\$(q \"SELECT count(*) FROM generate_series(0, 4) AS k WHERE EXISTS (SELECT FROM pg_class c JOIN pg_inherits i ON i.inhrelid = c.oid WHERE i.inhparent = 'events'::regclass AND pg_get_expr(c.relpartbound, c.oid) = format('FOR VALUES FROM (%L) TO (%L)', public.xid_time_lower_bound(date_trunc('day', now(), 'UTC') + k * interval '1 day', true), public.xid_time_lower_bound(date_trunc('day', now(), 'UTC') + (k + 1) * interval '1 day', true)))\")\" = 5 ]"
+psql -c "INSERT INTO events (payload) SELECT 'new' FROM generate_series(1, 1000)"
+psql -c "CALL xid_maintain_partitions('events', 'day', 4, interval '90 days')"
+check "run again: the same partitions, the new rows kept" \
+	"[ \$(q \"SELECT count(*) FROM pg_inherits WHERE inhparent = 'events'::regclass\") -eq 5 ] && [ \$(q \"SELECT count(*) FROM events\") -eq 1000 ]"
+check "a monthly table: this month and the next two" \
+	"psql -c \"CREATE TABLE monthly (id public.xid NOT NULL) PARTITION BY RANGE (id)\" -c \"CALL xid_maintain_partitions('monthly', 'month', 2)\" && [ \$(q \"SELECT count(*) FROM pg_inherits WHERE inhparent = 'monthly'::regclass\") -eq 3 ]"
+removed=$(q "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT count(*) FROM events WHERE id >= now() - interval '1 hour' AND id < now()" | sed -nE 's/.*Subplans Removed: ([0-9]+).*/\1/p')
+check "the last hour on the kept table: ${removed:-no} of 5 partitions removed at start-up" "[ \"${removed:-0}\" -ge 3 ]"
+
+# pg_cron runs the procedure
+if [ $cron = yes ]; then
+	psql -c "CREATE EXTENSION pg_cron" \
+		-c "CREATE TABLE cron_events (id public.xid NOT NULL) PARTITION BY RANGE (id)" \
+		-c "SELECT cron.schedule('xid-partitions', '2 seconds', \$\$CALL xid_maintain_partitions('cron_events', 'hour', 3)\$\$)" >/dev/null
+	for _ in $(seq 1 30); do
+		[ "$(q "SELECT count(*) FROM cron.job_run_details WHERE status = 'succeeded'")" -gt 0 ] && break
+		sleep 1
+	done
+	check "pg_cron ran the procedure: the current hour's partition and three more" \
+		"[ \$(q \"SELECT count(*) FROM pg_inherits WHERE inhparent = 'cron_events'::regclass\") -eq 4 ]"
+	q "SELECT cron.unschedule('xid-partitions')" >/dev/null
+else
+	echo "not run: pg_cron is not installed for PostgreSQL $XID_MAJOR (test/chroot.sh installs it for 17 and 18)"
+fi
+
+# pg_partman still refuses xid, as README says
+if [ -f "$sharedir/extension/pg_partman.control" ]; then
+	psql -c "CREATE SCHEMA partman" -c "CREATE EXTENSION pg_partman SCHEMA partman" >/dev/null
+	msg=$(psql -c "CREATE TABLE pm (id public.xid NOT NULL) PARTITION BY RANGE (id)" \
+		-c "SELECT partman.create_parent('public.pm', 'id', '1 day')" 2>&1 || true)
+	check "pg_partman $(q "SELECT extversion FROM pg_extension WHERE extname = 'pg_partman'") refuses an xid column: README's pg_partman section still holds" \
+		"grep -q 'Supplied column is of type xid' <<<\"\$msg\""
+else
+	echo "not run: pg_partman is not installed for PostgreSQL $XID_MAJOR (test/chroot.sh installs it for 17 and 18)"
+fi
