@@ -17,6 +17,7 @@
 #include "utils/rangetypes.h"
 #include "utils/timestamp.h"
 #include "utils/typcache.h"
+#include "catalog/pg_collation.h"
 
 #include "compat.h"
 
@@ -202,12 +203,19 @@ typedef struct XidClauseBounds
 
 extern bool xid_clause_parse(Oid funcid, List *args, XidClause *clause);
 extern bool xid_pruning_clause(Node *clause, Node *elem);
+
+/*
+ * The input collation that marks a clause xid_planner.c's simplify() kept
+ * beside the clauses it added for partition pruning (see there).
+ */
+#define XID_DONE_COLLATION C_COLLATION_OID
 extern void xid_clause_bounds(const XidClause *clause, Node *other,
 							  XidClauseBounds *b);
 
 /* xid_selfuncs.c */
 extern double xid_clause_selectivity(PlannerInfo *root, Oid funcid,
-									 List *args, int varRelid);
+									 List *args, int varRelid,
+									 Oid collation);
 
 /* xid_range.c */
 extern bool xid_range_bounds(TypeCacheEntry *typcache, const RangeType *r,

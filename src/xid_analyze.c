@@ -17,7 +17,10 @@
  * carry a finer histogram than core builds from it.  This one keeps every
  * 30th sample value (ten buckets per unit of the target, at most core's own
  * maximum of 10,001 bounds), taken from the same sorted sample as core's
- * and, as core's, without the most common values.  It replaces core's
+ * and, as core's, without the most common values.  A bucket of fewer
+ * sample values would be noise, so a small table (a partition of a few
+ * thousand rows) keeps core's histogram: it costs every estimator that
+ * reads it, core's too, to copy a longer one.  It replaces core's
  * histogram in the same slot, so that every estimator reads it: ours
  * (xid_selfuncs.c) and core's scalarineqsel() for the xid comparisons.
  * Nothing else changes: MCVs, null fraction, distinct count and
@@ -31,8 +34,12 @@
 #include "commands/vacuum.h"
 #include "miscadmin.h"
 
-/* Buckets per unit of the statistics target, and the most bounds in all */
+/*
+ * Buckets per unit of the statistics target, sample values per bucket at
+ * the least, and the most bounds in all
+ */
 #define XID_HIST_BUCKETS_PER_TARGET 10
+#define XID_HIST_ROWS_PER_BUCKET	30
 #define XID_HIST_MAX_BOUNDS			10001
 
 /* core's compute_stats for scalar types, chosen by std_typanalyze() */
@@ -115,7 +122,7 @@ xid_compute_stats(VacAttrStats *stats, AnalyzeAttrFetchFunc fetchfunc,
 	/* as core: bounds at equal steps through the sorted values */
 	nbounds = Min(XID_STATS_TARGET(stats) * XID_HIST_BUCKETS_PER_TARGET + 1,
 				  XID_HIST_MAX_BOUNDS);
-	nbounds = Min(nbounds, nvalues);
+	nbounds = Min(nbounds, nvalues / XID_HIST_ROWS_PER_BUCKET + 1);
 	if (nbounds > stats->numvalues[hist])
 	{
 		old = MemoryContextSwitchTo(stats->anl_context);

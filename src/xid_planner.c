@@ -436,8 +436,6 @@ btree_family(Oid type)
  * alike; EXPLAIN does not show it.  A user's own clause with COLLATE "C"
  * is taken as done too, and so only misses the pruning clauses.
  */
-#define XID_DONE_COLLATION C_COLLATION_OID
-
 /*
  * The clause again, marked done, as the operator it was written with where
  * there is one.
@@ -607,6 +605,17 @@ simplify(SupportRequestSimplify *req)
 		(Node *) make_andclause(clauses);
 }
 
+/* Does the expression hold a parameter? */
+static bool
+contain_params(Node *node, void *context)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, Param))
+		return true;
+	return expression_tree_walker(node, contain_params, context);
+}
+
 /*
  * SupportRequestIndexCondition: exact index conditions for a constant,
  * bound functions for a parameter.  Only families with >= and <= (btree,
@@ -635,9 +644,16 @@ index_condition(SupportRequestIndexCondition *req)
 	xid_clause_bounds(&clause, clause.other, &b);
 	if (b.bounds == XID_BOUNDS_UNKNOWN && !IsA(clause.other, Const))
 	{
-		/* simplify() put the same conditions beside a clause marked done */
+		/*
+		 * simplify() put the same conditions beside a clause it marked done.
+		 * For an expression such as now() - interval '1 day', planned with
+		 * every query, they are enough: a second copy would be estimated
+		 * again for every partition.  A parameter's plan is made once and
+		 * run many times, so there the copy saves a recheck of every row.
+		 */
 		if (exprInputCollation(req->node) == XID_DONE_COLLATION &&
-			exprType(clause.other) != TEXTOID)
+			exprType(clause.other) != TEXTOID &&
+			!contain_params(clause.other, NULL))
 			return NIL;
 		return parameter_condition(req, &clause);
 	}
@@ -669,7 +685,8 @@ xid_range_support(PG_FUNCTION_ARGS)
 		if (req->is_join)
 			PG_RETURN_POINTER(NULL);
 		req->selectivity = xid_clause_selectivity(req->root, req->funcid,
-												  req->args, req->varRelid);
+												  req->args, req->varRelid,
+												  req->inputcollid);
 		PG_RETURN_POINTER(req);
 	}
 

@@ -52,7 +52,6 @@
 #include "catalog/pg_statistic.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/clauses.h"
-#include "optimizer/cost.h"
 #include "optimizer/optimizer.h"
 #include "storage/itemptr.h"
 #include "utils/lsyscache.h"
@@ -394,20 +393,17 @@ window_kind(const XidClause *clause)
  * The window of the clause "self" (whose argument list is args): its parts,
  * in the order of the relation's restriction clauses, into *parts; returns
  * how many there are and sets *selfpos to self's place.  0 when self is not
- * one of rel's restriction clauses, or cannot be part of a window.  The
- * clauses that xid_planner.c added beside them for partition pruning go to
- * *pruning.
+ * one of rel's restriction clauses, or cannot be part of a window.
  */
 static int
 window_parts(PlannerInfo *root, RelOptInfo *rel, List *args,
 			 const XidClause *self, Node *self_other, WindowPart **parts,
-			 int *selfpos, List **pruning)
+			 int *selfpos)
 {
 	ListCell   *lc;
 	int			n = 0;
 	bool		found = false;
 
-	*pruning = NIL;
 	if (rel == NULL || !window_kind(self))
 		return 0;
 	*parts = palloc(sizeof(WindowPart) * list_length(rel->baserestrictinfo));
@@ -425,11 +421,6 @@ window_parts(PlannerInfo *root, RelOptInfo *rel, List *args,
 			window_part(root, self, self_other, &(*parts)[n]);
 			*selfpos = n++;
 			found = true;
-			continue;
-		}
-		if (xid_pruning_clause((Node *) rinfo->clause, self->elem))
-		{
-			*pruning = lappend(*pruning, rinfo);
 			continue;
 		}
 		/* cheap tests first: is either argument our expression? */
@@ -454,69 +445,66 @@ window_parts(PlannerInfo *root, RelOptInfo *rel, List *args,
 /*
  * Selectivity of one clause, estimated alone or as its share of its window
  * (see the file header).
- *
- * Where xid_planner.c added pruning clauses beside the window's (on a
- * partitioned table or a hypertable), core estimates those with its own
- * estimators and the planner multiplies them in too, though they only
- * repeat the window.  So the window's parts share S / C, where C is what
- * core makes of the pruning clauses together: the first parts take as much
- * of the division as they can (a share cannot exceed 1), the next ones the
- * rest.  Where C is below S (core's estimate of the pruning clauses is the
- * smaller one), the product is C: the window is then underestimated, never
- * counted twice.
  */
 static Selectivity
 clause_share(PlannerInfo *root, VariableStatData *vardata, List *args,
-			 const XidClause *clause, Node *other, int varRelid)
+			 const XidClause *clause, Node *other)
 {
 	WindowPart *parts;
 	WindowPart	alone;
-	List	   *pruning;
 	int			n,
-				k = 0,
-				i;
-	Selectivity before = 1.0,
-				share = 1.0,
-				divide;
+				k = 0;
+	Selectivity upto_k,
+				before_k;
 
-	n = window_parts(root, vardata->rel, args, clause, other, &parts, &k,
-					 &pruning);
+	n = window_parts(root, vardata->rel, args, clause, other, &parts, &k);
 	if (n == 0)
 	{
 		window_part(root, clause, other, &alone);
 		return window_selectivity(vardata, &alone, 1);
 	}
-
-	divide = pruning == NIL ? 1.0 :
-		clauselist_selectivity(root, pruning, varRelid, JOIN_INNER, NULL);
-	for (i = 0; i <= k; i++)
-	{
-		Selectivity upto = window_selectivity(vardata, parts, i + 1);
-		Selectivity d;
-
-		/* the chain rule: this part's share of the first i + 1 */
-		share = before > 0.0 ? Min(upto / before, 1.0) : 0.0;
-		before = upto;
-
-		/* as much of the division by C as the share allows */
-		d = Max(share, divide);
-		if (d > 0.0)
-		{
-			share /= d;
-			divide /= d;
-		}
-	}
+	upto_k = window_selectivity(vardata, parts, k + 1);
+	before_k = k == 0 ? 1.0 : window_selectivity(vardata, parts, k);
 	pfree(parts);
-	list_free(pruning);
-	return Min(share, 1.0);
+	if (before_k <= 0.0)
+		return 0.0;
+	return Min(upto_k / before_k, 1.0);
 }
 
 /*
- * Selectivity of a call of clause function funcid with these arguments.
+ * Are the clauses that simplify() adds beside a clause on elem among rel's
+ * restriction clauses?
+ */
+static bool
+has_pruning_clauses(RelOptInfo *rel, Node *elem)
+{
+	ListCell   *lc;
+
+	if (rel == NULL)
+		return false;
+	foreach(lc, rel->baserestrictinfo)
+		if (xid_pruning_clause((Node *) lfirst_node(RestrictInfo, lc)->clause,
+							   elem))
+			return true;
+	return false;
+}
+
+/*
+ * Selectivity of a call of clause function funcid with these arguments and
+ * input collation.
+ *
+ * A clause that simplify() kept beside the clauses it added for partition
+ * pruning (xid_planner.c) is 1: those clauses bound the id exactly as it
+ * does, and core's estimate of them is the window's, so the window counts
+ * once.  (They are core's comparisons of the id with a bound function; on
+ * a table of more than a few thousand rows their estimate reads the finer
+ * histogram too.)  Only simplify() makes such a clause with a non-text
+ * argument; a LIKE or ^@ pattern could carry the collation from the user,
+ * so there the added clauses are looked for.
  */
 double
 xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
-					   int varRelid)
+					   int varRelid, Oid collation)
 {
 	VariableStatData vardata;
 	Node	   *other;
@@ -526,6 +514,8 @@ xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
 
 	if (!xid_clause_parse(funcid, args, &clause))
 		return DEFAULT_RANGE_INEQ_SEL;
+	if (collation == XID_DONE_COLLATION && exprType(clause.other) != TEXTOID)
+		return 1.0;
 	if (!get_restriction_variable(root, args, varRelid,
 								  &vardata, &other, &varonleft))
 		return clause.kind == XID_CLAUSE_TIME ?
@@ -537,7 +527,10 @@ xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
 		return DEFAULT_RANGE_INEQ_SEL;
 	}
 
-	if (clause.kind == XID_CLAUSE_NOT_LIKE)
+	if (collation == XID_DONE_COLLATION &&
+		has_pruning_clauses(vardata.rel, clause.elem))
+		sel = 1.0;
+	else if (clause.kind == XID_CLAUSE_NOT_LIKE)
 	{
 		WindowPart	like;
 
@@ -548,7 +541,7 @@ xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
 			window_selectivity(&vardata, &like, 1);
 	}
 	else
-		sel = clause_share(root, &vardata, args, &clause, other, varRelid);
+		sel = clause_share(root, &vardata, args, &clause, other);
 	ReleaseVariableStats(vardata);
 	CLAMP_PROBABILITY(sel);
 	return sel;
@@ -567,5 +560,5 @@ xid_range_sel(PG_FUNCTION_ARGS)
 	int			varRelid = PG_GETARG_INT32(3);
 
 	PG_RETURN_FLOAT8(xid_clause_selectivity(root, get_opcode(operator), args,
-											varRelid));
+											varRelid, PG_GET_COLLATION()));
 }
