@@ -150,8 +150,11 @@ parent_relkind(PlannerInfo *root, Node *elem)
 	rte = rt_fetch(var->varno, root->parse->rtable);
 	if (rte->rtekind != RTE_RELATION)
 		return 0;
-	if (rte->relkind == RELKIND_PARTITIONED_TABLE ||
-		(rte->inh && has_subclass(rte->relid)))
+	/*
+	 * Not rte->inh: TimescaleDB clears it for a hypertable, whose chunks it
+	 * expands itself.  With ONLY, the clauses added are merely redundant.
+	 */
+	if (rte->relkind == RELKIND_PARTITIONED_TABLE || has_subclass(rte->relid))
 		return rte->relkind;
 	return 0;
 }
