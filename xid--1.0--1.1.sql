@@ -295,10 +295,10 @@ COMMENT ON FUNCTION @extschema@.xid_node(@extschema@.xid, integer) IS
 ------------------------------------------------------------------------------
 -- Statistics
 --
--- ANALYZE keeps a histogram of an xid column ten times finer than the
--- statistics target asks of other types (core's MCVs, null fraction and
--- correlation stay as they are), so that estimates of an hour or a day of
--- ids follow the busy and the quiet hours.  Run ANALYZE after updating for
+-- ANALYZE keeps, beside core's statistics, a histogram of an xid column
+-- ten times finer than the statistics target asks of other types, which
+-- xid's estimators read, so that estimates of an hour or a day of ids
+-- follow the busy and the quiet hours.  Run ANALYZE after updating for
 -- existing columns to get it.
 ------------------------------------------------------------------------------
 

@@ -8,16 +8,9 @@
 SET timezone = 'UTC';
 SET max_parallel_workers_per_gather = 0;
 
--- pg_temp.rows(query): the planner's row estimate of a query
-CREATE FUNCTION pg_temp.rows(query text) RETURNS float8
-LANGUAGE plpgsql AS $$
-DECLARE
-	plan json;
-BEGIN
-	EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
-	RETURN (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
-END
-$$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set rows_helper :abs_srcdir '/sql/include/plan_rows.sql'
+\i :rows_helper
 
 -- pg_temp.error(estimate, truth): how many times off an estimate is (>= 1)
 CREATE FUNCTION pg_temp.error(est float8, truth float8) RETURNS float8
@@ -92,10 +85,20 @@ SELECT pg_temp.make_ids('est_dense', $$
 SELECT count(*) AS est_day_rows FROM est_day;
 SELECT count(*) AS est_burst_rows FROM est_burst;
 
--- the histogram of an xid column is finer than core's (a bound every 30
--- rows here: ANALYZE read all 28,952), and timestamptz keeps core's
-SELECT attname, array_length(histogram_bounds::text::text[], 1) AS bounds
-FROM pg_stats WHERE tablename = 'est_day' ORDER BY attname;
+-- beside core's histogram, an xid column gets a finer one of its own kind
+-- (a bound every 30 rows here: ANALYZE read all 28,952); timestamptz has
+-- core's alone
+SELECT a.attname,
+       (SELECT array_length(v::text::text[], 1)
+        FROM (VALUES (s.stakind1, s.stavalues1), (s.stakind2, s.stavalues2), (s.stakind3, s.stavalues3),
+                     (s.stakind4, s.stavalues4), (s.stakind5, s.stavalues5)) AS k(kind, v)
+        WHERE kind = 2) AS core_bounds,
+       (SELECT array_length(v::text::text[], 1)
+        FROM (VALUES (s.stakind1, s.stavalues1), (s.stakind2, s.stavalues2), (s.stakind3, s.stavalues3),
+                     (s.stakind4, s.stavalues4), (s.stakind5, s.stavalues5)) AS k(kind, v)
+        WHERE kind = 10581) AS xid_bounds
+FROM pg_statistic s JOIN pg_attribute a ON a.attrelid = s.starelid AND a.attnum = s.staattnum
+WHERE s.starelid = 'est_day'::regclass ORDER BY a.attname;
 
 -- windows "id >= a AND id < b" of six hours to a year, at fixed places
 CREATE TEMP TABLE est_windows (len interval, a timestamptz);

@@ -125,15 +125,9 @@ RESET plan_cache_mode;
 EXPLAIN (COSTS OFF) SELECT count(*) FROM pe WHERE id LIKE '5cnE%Su' AND v = 1;
 
 -- the added clauses count once in the estimates: within 2x of the truth
-CREATE FUNCTION pg_temp.rows(query text) RETURNS float8
-LANGUAGE plpgsql AS $$
-DECLARE
-	plan json;
-BEGIN
-	EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
-	RETURN (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
-END
-$$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set rows_helper :abs_srcdir '/sql/include/plan_rows.sql'
+\i :rows_helper
 SELECT w, e.rows BETWEEN t.n / 2.0 AND t.n * 2.0 AS within_2x
 FROM (VALUES ('id >= ''2026-01-20 00:00+00''::text::timestamptz'),
 			 ('id >= ''2026-01-10 06:00+00''::text::timestamptz AND id < ''2026-01-12 06:00+00''::text::timestamptz'),

@@ -212,6 +212,13 @@ extern bool xid_pruning_clause(Node *clause, Node *elem);
 extern void xid_clause_bounds(const XidClause *clause, Node *other,
 							  XidClauseBounds *b);
 
+/*
+ * The kind of the finer histogram that xid_analyze.c keeps beside core's
+ * (pg_statistic.h leaves 10000-30000 to private use; only xid's type
+ * analyze function writes statistics of xid columns)
+ */
+#define XID_STATISTIC_KIND_HISTOGRAM 10581
+
 /* xid_selfuncs.c */
 extern double xid_clause_selectivity(PlannerInfo *root, Oid funcid,
 									 List *args, int varRelid,

@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * xid_analyze.c
- *	  ANALYZE of xid columns: core's statistics, with a histogram ten times
+ *	  ANALYZE of xid columns: core's statistics, and a histogram ten times
  *	  finer than the statistics target asks of other types.
  *
  * An xid column is usually a primary key whose values follow the time the
@@ -19,12 +19,11 @@
  * maximum of 10,001 bounds), taken from the same sorted sample as core's
  * and, as core's, without the most common values.  A bucket of fewer
  * sample values would be noise, so a small table (a partition of a few
- * thousand rows) keeps core's histogram: it costs every estimator that
- * reads it, core's too, to copy a longer one.  It replaces core's
- * histogram in the same slot, so that every estimator reads it: ours
- * (xid_selfuncs.c) and core's scalarineqsel() for the xid comparisons.
- * Nothing else changes: MCVs, null fraction, distinct count and
- * correlation are core's.
+ * thousand rows) gets none.  It goes into a slot of its own kind
+ * (XID_STATISTIC_KIND_HISTOGRAM), which only xid_selfuncs.c reads: core's
+ * estimators for the xid comparisons keep core's histogram, which they
+ * copy each time they read it, and the planning time of a lookup stays
+ * what it was.  Everything else is core's.
  *
  *-------------------------------------------------------------------------
  */
@@ -67,14 +66,15 @@ stats_slot(VacAttrStats *stats, int16 kind)
 }
 
 /*
- * Core's statistics, then a finer histogram in place of core's.
+ * Core's statistics, then a finer histogram in a slot of its own.
  */
 static void
 xid_compute_stats(VacAttrStats *stats, AnalyzeAttrFetchFunc fetchfunc,
 				  int samplerows, double totalrows)
 {
 	int			hist,
-				mcv;
+				mcv,
+				slot;
 	uint64	   *common = NULL;
 	int			ncommon = 0;
 	uint64	   *values;
@@ -88,7 +88,8 @@ xid_compute_stats(VacAttrStats *stats, AnalyzeAttrFetchFunc fetchfunc,
 	if (!stats->stats_valid)
 		return;
 	hist = stats_slot(stats, STATISTIC_KIND_HISTOGRAM);
-	if (hist < 0)
+	slot = stats_slot(stats, 0);
+	if (hist < 0 || slot < 0)
 		return;					/* all values common, or too few: as core */
 
 	/* the most common values, which the histogram leaves out */
@@ -131,8 +132,11 @@ xid_compute_stats(VacAttrStats *stats, AnalyzeAttrFetchFunc fetchfunc,
 		for (i = 0; i < nbounds; i++)
 			bounds[i] = XidPayloadGetDatum(values[(int64) i * (nvalues - 1) /
 												  (nbounds - 1)]);
-		stats->stavalues[hist] = bounds;
-		stats->numvalues[hist] = nbounds;
+		stats->stakind[slot] = XID_STATISTIC_KIND_HISTOGRAM;
+		stats->staop[slot] = stats->staop[hist];
+		stats->stacoll[slot] = stats->stacoll[hist];
+		stats->stavalues[slot] = bounds;
+		stats->numvalues[slot] = nbounds;
 	}
 	pfree(values);
 	if (common != NULL)

@@ -98,7 +98,7 @@ histogram_fraction_below(const uint64 *bounds, int n, uint64 x)
  * and copies a histogram each time it is asked for it; for the finer
  * histograms of xid_analyze.c (1,001 bounds at the default statistics
  * target) that costs as much as the rest of planning a one-row lookup, and
- * a query over a table of 366 partitions reads 366 of them.  An entry is
+ * a query over a table of 366 partitions reads 366 histograms.  An entry is
  * keyed by the version of the pg_statistic row it was read from (its ctid
  * and xmin, which a new ANALYZE changes), so it never outlives the
  * statistics it copies; rows without a ctid (statistics made up by a
@@ -124,7 +124,10 @@ static HTAB *hist_cache = NULL;
 static MemoryContext hist_context = NULL;
 static Size hist_bytes = 0;
 
-/* The histogram of a statistics row as payloads, into e */
+/*
+ * The histogram of a statistics row as payloads, into e: xid's finer one
+ * where ANALYZE made it, else core's
+ */
 static void
 read_histogram(HeapTuple tuple, HistCacheEntry *e, MemoryContext cxt)
 {
@@ -133,7 +136,9 @@ read_histogram(HeapTuple tuple, HistCacheEntry *e, MemoryContext cxt)
 
 	e->n = 0;
 	e->bounds = NULL;
-	if (!get_attstatsslot(&sslot, tuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
+	if (!get_attstatsslot(&sslot, tuple, XID_STATISTIC_KIND_HISTOGRAM,
+						  InvalidOid, ATTSTATSSLOT_VALUES) &&
+		!get_attstatsslot(&sslot, tuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
 						  ATTSTATSSLOT_VALUES))
 		return;
 	if (sslot.nvalues >= 2)
