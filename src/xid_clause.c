@@ -18,11 +18,80 @@
 
 #include "nodes/nodeFuncs.h"
 #include "utils/builtins.h"
+#include "utils/hsearch.h"
+#include "utils/inval.h"
+#include "utils/syscache.h"
 #include "utils/lsyscache.h"
 #include "utils/rangetypes.h"
 #include "utils/typcache.h"
 
 #include "uid11.h"
+
+/*
+ * What each function is, by OID, once per backend: the planner asks
+ * several times for every clause of every partition, and looking up a C
+ * function's entry point costs a catalog lookup each time.  Any change to
+ * pg_proc empties the table.
+ */
+typedef struct ClauseFuncEntry
+{
+	Oid			funcid;			/* the key */
+	bool		ours;			/* one of the clause functions? */
+	XidClauseKind kind;
+	XidTimeOp	timeop;
+	int			elem_argno;
+} ClauseFuncEntry;
+
+static HTAB *clause_funcs = NULL;
+
+static void
+clause_funcs_invalidate(Datum arg, int cacheid, uint32 hashvalue)
+{
+	if (clause_funcs != NULL)
+	{
+		hash_destroy(clause_funcs);
+		clause_funcs = NULL;
+	}
+}
+
+static const ClauseFuncEntry *
+clause_func(Oid funcid)
+{
+	static bool callback_registered = false;
+	ClauseFuncEntry *e;
+	bool		found;
+
+	if (clause_funcs == NULL)
+	{
+		HASHCTL		ctl;
+
+		if (!callback_registered)
+		{
+			CacheRegisterSyscacheCallback(PROCOID, clause_funcs_invalidate,
+										  (Datum) 0);
+			callback_registered = true;
+		}
+		ctl.keysize = sizeof(Oid);
+		ctl.entrysize = sizeof(ClauseFuncEntry);
+		clause_funcs = hash_create("xid clause functions", 64, &ctl,
+								   HASH_ELEM | HASH_BLOBS);
+	}
+	e = hash_search(clause_funcs, &funcid, HASH_ENTER, &found);
+	if (!found)
+	{
+		FmgrInfo	flinfo;
+
+		fmgr_info(funcid, &flinfo);
+		e->timeop = XID_TIME_LT;
+		e->ours = true;
+		if (xid_time_clause(flinfo.fn_addr, &e->timeop, &e->elem_argno))
+			e->kind = XID_CLAUSE_TIME;
+		else if (!xid_range_clause(flinfo.fn_addr, &e->kind, &e->elem_argno) &&
+				 !xid_like_clause(flinfo.fn_addr, &e->kind, &e->elem_argno))
+			e->ours = false;
+	}
+	return e;
+}
 
 /*
  * Take apart a call of funcid with two arguments; false when funcid is not
@@ -31,19 +100,16 @@
 bool
 xid_clause_parse(Oid funcid, List *args, XidClause *clause)
 {
-	FmgrInfo	flinfo;
+	const ClauseFuncEntry *e;
 
 	if (list_length(args) != 2)
 		return false;
-	fmgr_info(funcid, &flinfo);
-	clause->timeop = XID_TIME_LT;
-	if (xid_time_clause(flinfo.fn_addr, &clause->timeop, &clause->elem_argno))
-		clause->kind = XID_CLAUSE_TIME;
-	else if (!xid_range_clause(flinfo.fn_addr, &clause->kind,
-							   &clause->elem_argno) &&
-			 !xid_like_clause(flinfo.fn_addr, &clause->kind,
-							  &clause->elem_argno))
+	e = clause_func(funcid);
+	if (!e->ours)
 		return false;
+	clause->kind = e->kind;
+	clause->timeop = e->timeop;
+	clause->elem_argno = e->elem_argno;
 	clause->elem = list_nth(args, clause->elem_argno);
 	clause->other = list_nth(args, 1 - clause->elem_argno);
 	return true;

@@ -150,6 +150,7 @@ parent_relkind(PlannerInfo *root, Node *elem)
 	rte = rt_fetch(var->varno, root->parse->rtable);
 	if (rte->rtekind != RTE_RELATION)
 		return 0;
+
 	/*
 	 * Not rte->inh: TimescaleDB clears it for a hypertable, whose chunks it
 	 * expands itself.  With ONLY, the clauses added are merely redundant.
@@ -566,35 +567,43 @@ simplify(SupportRequestSimplify *req)
 
 	if (!xid_clause_parse(req->fcall->funcid, req->fcall->args, &clause))
 		return NULL;
-	if (keep_for_estimates(req->root, clause.elem) ||
-		!cheap_to_repeat(req->root, clause.elem))
-		return NULL;
-	family = btree_family(exprType(clause.elem));
-	if (!OidIsValid(family))
-		return NULL;
-
 	xid_clause_bounds(&clause, clause.other, &b);
 	if (b.bounds == XID_BOUNDS_NONE || b.bounds == XID_BOUNDS_SOME)
 	{
+		/* a constant */
+		if (keep_for_estimates(req->root, clause.elem) ||
+			!cheap_to_repeat(req->root, clause.elem))
+			return NULL;
+		family = btree_family(exprType(clause.elem));
+		if (!OidIsValid(family))
+			return NULL;
 		clauses = const_range_clauses(clause.elem, family, &b);
 		if (clauses == NIL)
 			return NULL;
 		if (!b.exact)
 			clauses = lappend(clauses, like_recheck(req, &clause));
 	}
-	else if (b.bounds == XID_BOUNDS_UNKNOWN && clause.kind != XID_CLAUSE_NOT_LIKE &&
-			 !IsA(clause.other, Const) &&
-			 req->fcall->inputcollid != XID_DONE_COLLATION &&
-			 IsA(clause.elem, Var) && parent_relkind(req->root, clause.elem) != 0 &&
-			 is_pseudo_constant_clause(clause.other) &&
-			 cheap_to_repeat(req->root, clause.other))
+	else if (b.bounds == XID_BOUNDS_UNKNOWN)
 	{
+		/* a parameter or an expression: cheap tests first */
+		char		relkind;
+
+		if (IsA(clause.other, Const) || clause.kind == XID_CLAUSE_NOT_LIKE ||
+			req->fcall->inputcollid == XID_DONE_COLLATION)
+			return NULL;
+		relkind = parent_relkind(req->root, clause.elem);
+		if (relkind == 0 || !is_pseudo_constant_clause(clause.other) ||
+			!cheap_to_repeat(req->root, clause.other))
+			return NULL;
+		family = btree_family(exprType(clause.elem));
+		if (!OidIsValid(family))
+			return NULL;
 		clauses = bound_function_clauses(req->fcall->funcid, &clause, family);
 		if (clauses == NIL)
 			return NULL;
 		clauses = lcons(clause_marked_done(req, &clause), clauses);
 		if (clause.kind == XID_CLAUSE_TIME && XidTimeOpIsLower(clause.timeop) &&
-			parent_relkind(req->root, clause.elem) != RELKIND_PARTITIONED_TABLE)
+			relkind != RELKIND_PARTITIONED_TABLE)
 		{
 			Expr	   *field = time_field_clause(req->fcall->funcid, &clause);
 
@@ -651,8 +660,8 @@ index_condition(SupportRequestIndexCondition *req)
 		 * simplify() put the same conditions beside a clause it marked done.
 		 * For an expression such as now() - interval '1 day', planned with
 		 * every query, they are enough: a second copy would be estimated
-		 * again for every partition.  A parameter's plan is made once and
-		 * run many times, so there the copy saves a recheck of every row.
+		 * again for every partition.  A parameter's plan is made once and run
+		 * many times, so there the copy saves a recheck of every row.
 		 */
 		if (exprInputCollation(req->node) == XID_DONE_COLLATION &&
 			exprType(clause.other) != TEXTOID &&

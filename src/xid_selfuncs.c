@@ -488,9 +488,12 @@ has_pruning_clauses(RelOptInfo *rel, Node *elem)
 	if (rel == NULL)
 		return false;
 	foreach(lc, rel->baserestrictinfo)
-		if (xid_pruning_clause((Node *) lfirst_node(RestrictInfo, lc)->clause,
-							   elem))
+	{
+		RestrictInfo *rinfo = lfirst_node(RestrictInfo, lc);
+
+		if (xid_pruning_clause((Node *) rinfo->clause, elem))
 			return true;
+	}
 	return false;
 }
 
