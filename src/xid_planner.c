@@ -1,18 +1,23 @@
 /*-------------------------------------------------------------------------
  *
  * xid_planner.c
- *	  Planner support for the <@, @> and ^@ operators: index range scans,
- *	  partition pruning and row estimates for constant ranges and prefixes.
+ *	  Planner support for the clauses that bound an xid (<@, @>, ^@, LIKE,
+ *	  and the comparisons with a timestamptz): index range scans, and what
+ *	  partition pruning and constraint exclusion need.  Clauses are taken
+ *	  apart in xid_clause.c; their row estimates are xid_selfuncs.c's.
  *
- * A constant range or prefix stands for the closed bounds [lo, hi], so
- * "id <@ r" is "id >= lo AND id <= hi".  Two ways get that to the planner:
+ * A constant range, prefix, pattern or time stands for the closed bounds
+ * [lo, hi], so "id <@ r" is "id >= lo AND id <= hi".  Two ways get that to
+ * the planner:
  *
  * - SupportRequestSimplify rewrites the clause into the two comparisons.
  *   Partition pruning and constraint exclusion understand only those, so
  *   this is done wherever the element may belong to a partitioned or
  *   inheritance parent, and wherever it is not a plain column (expression
  *   indexes, outer references, and contexts without a planner).  An empty
- *   range or a prefix no id can have becomes "false".
+ *   range or a prefix no id can have becomes "false".  A parameter or a
+ *   stable expression on a parent keeps the clause and gets the bound
+ *   function clauses beside it (see simplify()).
  *
  * - On a plain table's own column the clause is kept, so that its row
  *   estimate comes from xid_selfuncs.c, which interpolates within the
@@ -20,9 +25,10 @@
  *   SupportRequestIndexCondition then gives btree and BRIN the same two
  *   comparisons as an exact index condition.
  *
- * A range or prefix that is a parameter (prepared statements, the inner side
- * of a nested loop) gets an index condition too, through the extension's
- * functions that compute its bounds at run time.
+ * A range, prefix, pattern or time that is a parameter (prepared
+ * statements, the inner side of a nested loop) or an expression such as
+ * now() - interval '1 day' gets an index condition too, through the
+ * extension's functions that compute its bounds at run time.
  *
  * No OID is fixed: the extension's schema is the user's choice.  The
  * comparison operators come from the index's operator family; the bound
