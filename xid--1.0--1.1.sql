@@ -311,3 +311,24 @@ COMMENT ON FUNCTION @extschema@.xid_typanalyze(internal) IS
 'ANALYZE of xid columns: core''s statistics with a finer histogram';
 
 ALTER TYPE @extschema@.xid SET (ANALYZE = @extschema@.xid_typanalyze);
+
+------------------------------------------------------------------------------
+-- Partition pruning on parameters
+--
+-- On a partitioned table the planner support keeps "id >= t" (t a parameter
+-- or an expression such as now() - interval '1 day') and adds
+-- "id >= xid_time_lower_bound(t, true)", which partition pruning
+-- understands.  In each partition the added clause only repeats the kept
+-- one; this support function of >= and <= drops it there.
+------------------------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.xid_cmp_support(internal)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'xid_cmp_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.xid_cmp_support(internal) IS
+'planner support: drops in each partition the pruning clauses the planner added';
+
+ALTER FUNCTION @extschema@.xid_ge(@extschema@.xid, @extschema@.xid) SUPPORT @extschema@.xid_cmp_support;
+ALTER FUNCTION @extschema@.xid_le(@extschema@.xid, @extschema@.xid) SUPPORT @extschema@.xid_cmp_support;

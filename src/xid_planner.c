@@ -80,11 +80,12 @@ xid_const(Oid xidtype, uint64 value)
 
 /*
  * "elem >= lo" and "elem <= hi" with the operators of a btree-like operator
- * family; a NULL bound is left out.  NIL if the family lacks the operators
- * (hash, BRIN bloom) or both bounds are NULL.
+ * family and the given input collation (which the comparisons ignore, see
+ * XID_DONE_COLLATION); a NULL bound is left out.  NIL if the family lacks
+ * the operators (hash, BRIN bloom) or both bounds are NULL.
  */
 static List *
-range_clauses(Node *elem, Oid opfamily, Expr *lo, Expr *hi)
+range_clauses(Node *elem, Oid opfamily, Expr *lo, Expr *hi, Oid collation)
 {
 	Oid			xidtype = exprType(elem);
 	Oid			ge = get_opfamily_member(opfamily, xidtype, xidtype,
@@ -98,12 +99,12 @@ range_clauses(Node *elem, Oid opfamily, Expr *lo, Expr *hi)
 	if (lo != NULL)
 		clauses = lappend(clauses,
 						  make_opclause(ge, BOOLOID, false, (Expr *) elem, lo,
-										InvalidOid, InvalidOid));
+										InvalidOid, collation));
 	if (hi != NULL)
 		clauses = lappend(clauses,
 						  make_opclause(le, BOOLOID, false,
 										(Expr *) (lo != NULL ? copyObject(elem) : elem),
-										hi, InvalidOid, InvalidOid));
+										hi, InvalidOid, collation));
 	return clauses;
 }
 
@@ -124,7 +125,8 @@ const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b)
 	if (b->bounds == XID_BOUNDS_SOME)
 		return range_clauses(elem, opfamily,
 							 b->lo > 0 ? xid_const(xidtype, b->lo) : NULL,
-							 b->hi < PG_UINT64_MAX ? xid_const(xidtype, b->hi) : NULL);
+							 b->hi < PG_UINT64_MAX ? xid_const(xidtype, b->hi) : NULL,
+							 InvalidOid);
 	if (b->bounds != XID_BOUNDS_NONE)
 		return NIL;
 	gt = get_opfamily_member(opfamily, xidtype, xidtype,
@@ -357,7 +359,8 @@ plan_func_call(Oid support_of, XidPlanFunc which, List *args, Oid xidtype)
  * when no xid qualifies.  NIL when the family lacks the operators.
  */
 static List *
-bound_function_clauses(Oid support_of, const XidClause *c, Oid opfamily)
+bound_function_clauses(Oid support_of, const XidClause *c, Oid opfamily,
+					   Oid collation)
 {
 	Oid			xidtype = exprType(c->elem);
 	Node	   *arg = copyObject(c->other);
@@ -401,7 +404,8 @@ bound_function_clauses(Oid support_of, const XidClause *c, Oid opfamily)
 	/* each lower bound function is followed by its upper one */
 	return range_clauses(c->elem, opfamily,
 						 plan_func_call(support_of, lo_fn, lower, xidtype),
-						 plan_func_call(support_of, lo_fn + 1, upper, xidtype));
+						 plan_func_call(support_of, lo_fn + 1, upper, xidtype),
+						 collation);
 }
 
 /*
@@ -420,7 +424,8 @@ parameter_condition(SupportRequestIndexCondition *req, const XidClause *c)
 	if (contain_volatile_functions(c->other) ||
 		!is_pseudo_constant_for_index(req->root, c->other, req->index))
 		return NIL;
-	clauses = bound_function_clauses(req->funcid, c, req->opfamily);
+	clauses = bound_function_clauses(req->funcid, c, req->opfamily,
+									 InvalidOid);
 	if (clauses != NIL)
 		req->lossy = (c->kind == XID_CLAUSE_LIKE);
 	return clauses;
@@ -604,7 +609,8 @@ simplify(SupportRequestSimplify *req)
 		family = btree_family(exprType(clause.elem));
 		if (!OidIsValid(family))
 			return NULL;
-		clauses = bound_function_clauses(req->fcall->funcid, &clause, family);
+		clauses = bound_function_clauses(req->fcall->funcid, &clause, family,
+										 XID_DONE_COLLATION);
 		if (clauses == NIL)
 			return NULL;
 		clauses = lcons(clause_marked_done(req, &clause), clauses);
@@ -621,17 +627,6 @@ simplify(SupportRequestSimplify *req)
 		return NULL;
 	return list_length(clauses) == 1 ? linitial(clauses) :
 		(Node *) make_andclause(clauses);
-}
-
-/* Does the expression hold a parameter? */
-static bool
-contain_params(Node *node, void *context)
-{
-	if (node == NULL)
-		return false;
-	if (IsA(node, Param))
-		return true;
-	return expression_tree_walker(node, contain_params, context);
 }
 
 /*
@@ -661,24 +656,41 @@ index_condition(SupportRequestIndexCondition *req)
 
 	xid_clause_bounds(&clause, clause.other, &b);
 	if (b.bounds == XID_BOUNDS_UNKNOWN && !IsA(clause.other, Const))
-	{
-		/*
-		 * simplify() put the same conditions beside a clause it marked done.
-		 * For an expression such as now() - interval '1 day', planned with
-		 * every query, they are enough: a second copy would be estimated
-		 * again for every partition.  A parameter's plan is made once and run
-		 * many times, so there the copy saves a recheck of every row.
-		 */
-		if (exprInputCollation(req->node) == XID_DONE_COLLATION &&
-			exprType(clause.other) != TEXTOID &&
-			!contain_params(clause.other, NULL))
-			return NIL;
 		return parameter_condition(req, &clause);
-	}
 	clauses = const_range_clauses(clause.elem, req->opfamily, &b);
 	if (clauses != NIL)
 		req->lossy = !b.exact;
 	return clauses;
+}
+
+/*
+ * Planner support function of xid >= xid and xid <= xid.  The bound
+ * function clauses that simplify() adds on a parent for partition pruning
+ * (marked by XID_DONE_COLLATION) only repeat the clause kept beside them,
+ * whose index conditions they are too: in a partition of its own (a table
+ * without children), where nothing is pruned any more, such a clause is
+ * "true".  So each partition is planned with the one clause, as it is for a
+ * table partitioned by a timestamptz column, and the result is the kept
+ * clause's, which is exact, wherever the pair stood (under NOT too).
+ */
+PG_FUNCTION_INFO_V1(xid_cmp_support);
+Datum
+xid_cmp_support(PG_FUNCTION_ARGS)
+{
+	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
+	SupportRequestSimplify *req;
+	Node	   *elem;
+
+	if (!IsA(rawreq, SupportRequestSimplify))
+		PG_RETURN_POINTER(NULL);
+	req = (SupportRequestSimplify *) rawreq;
+	if (req->fcall->inputcollid != XID_DONE_COLLATION ||
+		list_length(req->fcall->args) != 2)
+		PG_RETURN_POINTER(NULL);
+	elem = linitial(req->fcall->args);
+	if (keep_for_estimates(req->root, elem))
+		PG_RETURN_POINTER(makeBoolConst(true, false));
+	PG_RETURN_POINTER(NULL);
 }
 
 /*

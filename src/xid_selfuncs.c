@@ -502,13 +502,10 @@ has_pruning_clauses(RelOptInfo *rel, Node *elem)
  * input collation.
  *
  * A clause that simplify() kept beside the clauses it added for partition
- * pruning (xid_planner.c) is 1: those clauses bound the id exactly as it
- * does, and core's estimate of them is the window's, so the window counts
- * once.  (They are core's comparisons of the id with a bound function; on
- * a table of more than a few thousand rows their estimate reads the finer
- * histogram too.)  Only simplify() makes such a clause with a non-text
- * argument; a LIKE or ^@ pattern could carry the collation from the user,
- * so there the added clauses are looked for.
+ * pruning (xid_planner.c) is 1 where those clauses are there too: they bound
+ * the id exactly as it does, and core estimates them, so the window counts
+ * once.  In a partition they are gone (xid_cmp_support), and the clause is
+ * estimated as any other.
  */
 double
 xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
@@ -522,8 +519,6 @@ xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
 
 	if (!xid_clause_parse(funcid, args, &clause))
 		return DEFAULT_RANGE_INEQ_SEL;
-	if (collation == XID_DONE_COLLATION && exprType(clause.other) != TEXTOID)
-		return 1.0;
 	if (!get_restriction_variable(root, args, varRelid,
 								  &vardata, &other, &varonleft))
 		return clause.kind == XID_CLAUSE_TIME ?
