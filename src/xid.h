@@ -205,8 +205,16 @@ extern bool xid_clause_parse(Oid funcid, List *args, XidClause *clause);
 extern bool xid_pruning_clause(Node *clause, Node *elem);
 
 /*
- * The input collation that marks a clause xid_planner.c's simplify() kept
- * beside the clauses it added for partition pruning (see there).
+ * The input collation that marks the clauses xid_planner.c's simplify()
+ * returns for partition pruning: the clause it kept, and the bound function
+ * clauses it added.  Core simplifies the arguments of an AND that a support
+ * function returns once more, and the mark tells simplify() that the kept
+ * clause is done; xid_cmp_support() drops the added ones in each partition,
+ * and the estimator counts the kept one as 1 where they stand beside it.
+ * The clauses' functions ignore the collation but for LIKE, where every
+ * deterministic collation matches an id's ASCII text alike; EXPLAIN does
+ * not show it.  A user's own LIKE or ^@ with COLLATE "C" is taken as done
+ * too, and so only misses the pruning clauses.
  */
 #define XID_DONE_COLLATION C_COLLATION_OID
 extern void xid_clause_bounds(const XidClause *clause, Node *other,

@@ -28,7 +28,8 @@
 #include "uid11.h"
 
 /*
- * What each function is, by OID, once per backend: the planner asks
+ * What each function is (its C entry point, and which clause it makes), by
+ * OID, once per backend: the planner asks
  * several times for every clause of every partition, and looking up a C
  * function's entry point costs a catalog lookup each time.  Any change to
  * pg_proc empties the table.
@@ -36,6 +37,7 @@
 typedef struct ClauseFuncEntry
 {
 	Oid			funcid;			/* the key */
+	PGFunction	fn;				/* its C entry point */
 	bool		ours;			/* one of the clause functions? */
 	XidClauseKind kind;
 	XidTimeOp	timeop;
@@ -82,12 +84,13 @@ clause_func(Oid funcid)
 		FmgrInfo	flinfo;
 
 		fmgr_info(funcid, &flinfo);
+		e->fn = flinfo.fn_addr;
 		e->timeop = XID_TIME_LT;
 		e->ours = true;
-		if (xid_time_clause(flinfo.fn_addr, &e->timeop, &e->elem_argno))
+		if (xid_time_clause(e->fn, &e->timeop, &e->elem_argno))
 			e->kind = XID_CLAUSE_TIME;
-		else if (!xid_range_clause(flinfo.fn_addr, &e->kind, &e->elem_argno) &&
-				 !xid_like_clause(flinfo.fn_addr, &e->kind, &e->elem_argno))
+		else if (!xid_range_clause(e->fn, &e->kind, &e->elem_argno) &&
+				 !xid_like_clause(e->fn, &e->kind, &e->elem_argno))
 			e->ours = false;
 	}
 	return e;
@@ -201,10 +204,7 @@ xid_clause_bounds(const XidClause *clause, Node *other, XidClauseBounds *b)
 static PGFunction
 entry_point(Oid funcid)
 {
-	FmgrInfo	flinfo;
-
-	fmgr_info(funcid, &flinfo);
-	return flinfo.fn_addr;
+	return clause_func(funcid)->fn;
 }
 
 /*

@@ -139,33 +139,34 @@ const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b)
 }
 
 /*
- * The relkind of the table whose column elem is, when that table is a
- * partitioned table or has inheritance children; 0 for anything else (a
- * plain table, an expression, an outer reference, no planner).
+ * The table whose own column elem is, in a planner run; NULL for anything
+ * else (an expression, an outer reference, a subquery's output, no planner).
  */
-static char
-parent_relkind(PlannerInfo *root, Node *elem)
+static RangeTblEntry *
+column_table(PlannerInfo *root, Node *elem)
 {
 	Var		   *var;
 	RangeTblEntry *rte;
 
 	if (root == NULL || root->parse == NULL || !IsA(elem, Var))
-		return 0;
+		return NULL;
 	var = (Var *) elem;
 	if (var->varlevelsup != 0 || var->varno < 1 ||
 		var->varno > list_length(root->parse->rtable))
-		return 0;
+		return NULL;
 	rte = rt_fetch(var->varno, root->parse->rtable);
-	if (rte->rtekind != RTE_RELATION)
-		return 0;
+	return rte->rtekind == RTE_RELATION ? rte : NULL;
+}
 
-	/*
-	 * Not rte->inh: TimescaleDB clears it for a hypertable, whose chunks it
-	 * expands itself.  With ONLY, the clauses added are merely redundant.
-	 */
-	if (rte->relkind == RELKIND_PARTITIONED_TABLE || has_subclass(rte->relid))
-		return rte->relkind;
-	return 0;
+/*
+ * Is rte a partitioned table or a table with inheritance children?  Not
+ * rte->inh: TimescaleDB clears it for a hypertable, whose chunks it expands
+ * itself.  With ONLY, the clauses added for a parent are merely redundant.
+ */
+static bool
+is_parent(RangeTblEntry *rte)
+{
+	return rte->relkind == RELKIND_PARTITIONED_TABLE || has_subclass(rte->relid);
 }
 
 /*
@@ -175,17 +176,9 @@ parent_relkind(PlannerInfo *root, Node *elem)
 static bool
 keep_for_estimates(PlannerInfo *root, Node *elem)
 {
-	Var		   *var;
-	RangeTblEntry *rte;
+	RangeTblEntry *rte = column_table(root, elem);
 
-	if (root == NULL || root->parse == NULL || !IsA(elem, Var))
-		return false;
-	var = (Var *) elem;
-	if (var->varlevelsup != 0 || var->varno < 1 ||
-		var->varno > list_length(root->parse->rtable))
-		return false;
-	rte = rt_fetch(var->varno, root->parse->rtable);
-	return rte->rtekind == RTE_RELATION && parent_relkind(root, elem) == 0;
+	return rte != NULL && !is_parent(rte);
 }
 
 /*
@@ -443,15 +436,6 @@ btree_family(Oid type)
 }
 
 /*
- * A clause that simplify() returns beside the pruning clauses is marked by
- * its input collation, "C": core simplifies the arguments of an AND that a
- * support function returns once more, and the mark tells simplify() that
- * this one is done.  The clauses' functions ignore the collation but for
- * LIKE, where every deterministic collation matches an id's ASCII text
- * alike; EXPLAIN does not show it.  A user's own clause with COLLATE "C"
- * is taken as done too, and so only misses the pruning clauses.
- */
-/*
  * The clause again, marked done, as the operator it was written with where
  * there is one.
  */
@@ -597,13 +581,14 @@ simplify(SupportRequestSimplify *req)
 	else if (b.bounds == XID_BOUNDS_UNKNOWN)
 	{
 		/* a parameter or an expression: cheap tests first */
-		char		relkind;
+		RangeTblEntry *rte;
 
 		if (IsA(clause.other, Const) || clause.kind == XID_CLAUSE_NOT_LIKE ||
 			req->fcall->inputcollid == XID_DONE_COLLATION)
 			return NULL;
-		relkind = parent_relkind(req->root, clause.elem);
-		if (relkind == 0 || !is_pseudo_constant_clause(clause.other) ||
+		rte = column_table(req->root, clause.elem);
+		if (rte == NULL || !is_parent(rte) ||
+			!is_pseudo_constant_clause(clause.other) ||
 			!cheap_to_repeat(req->root, clause.other))
 			return NULL;
 		family = btree_family(exprType(clause.elem));
@@ -615,7 +600,7 @@ simplify(SupportRequestSimplify *req)
 			return NULL;
 		clauses = lcons(clause_marked_done(req, &clause), clauses);
 		if (clause.kind == XID_CLAUSE_TIME && XidTimeOpIsLower(clause.timeop) &&
-			relkind != RELKIND_PARTITIONED_TABLE)
+			rte->relkind != RELKIND_PARTITIONED_TABLE)
 		{
 			Expr	   *field = time_field_clause(req->fcall->funcid, &clause);
 
