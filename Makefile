@@ -9,6 +9,7 @@ OBJS = \
 	src/xid_ops.o \
 	src/xid_time.o \
 	src/xid_generate.o \
+	src/xid_mark.o \
 	src/xid_range.o \
 	src/xid_like.o \
 	src/xid_clause.o \
@@ -23,7 +24,7 @@ PGFILEDESC = "xid - compact, time-sortable identifiers"
 PG_CONFIG ?= pg_config
 
 # One file per feature; each loads the extension itself.
-REGRESS = io cast btree hash generate node range planner timecmp estimate partition like brin torture integrity warn upgrade
+REGRESS = io cast btree hash generate node durable range planner timecmp estimate partition like brin torture integrity warn upgrade
 REGRESS_OPTS = --load-extension=xid
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)

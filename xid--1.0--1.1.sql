@@ -332,3 +332,38 @@ COMMENT ON FUNCTION @extschema@.xid_cmp_support(internal) IS
 
 ALTER FUNCTION @extschema@.xid_ge(@extschema@.xid, @extschema@.xid) SUPPORT @extschema@.xid_cmp_support;
 ALTER FUNCTION @extschema@.xid_le(@extschema@.xid, @extschema@.xid) SUPPORT @extschema@.xid_cmp_support;
+
+------------------------------------------------------------------------------
+-- The durable mark
+--
+-- No id xid_new() issues in this database is beyond the millisecond this
+-- sequence holds: xid_new() moves it ahead a second at a time, WAL-logged
+-- and flushed, and after a restart, crash recovery, promotion or pg_upgrade
+-- starts above it, whatever the clock says (xid_mark.c, README).  Only the
+-- library writes it, without nextval() or setval(), so it needs no
+-- privileges; pg_dump carries its value.
+------------------------------------------------------------------------------
+
+CREATE SEQUENCE @extschema@.xid_durable_mark
+	AS bigint MINVALUE 0 MAXVALUE 4398046511103 START 0 NO CYCLE;
+
+COMMENT ON SEQUENCE @extschema@.xid_durable_mark IS
+'durable mark of xid_new(): no id issued in this database is beyond this millisecond since the xid epoch';
+
+SELECT pg_catalog.pg_extension_config_dump('@extschema@.xid_durable_mark', '');
+
+CREATE FUNCTION @extschema@.xid_generator_status(
+	OUT last_id @extschema@.xid,
+	OUT last_time timestamptz,
+	OUT durable_mark timestamptz,
+	OUT clock timestamptz,
+	OUT last_ahead interval,
+	OUT mark_ahead interval,
+	OUT scope text,
+	OUT durable boolean)
+RETURNS record
+AS 'MODULE_PATHNAME', 'xid_generator_status'
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION @extschema@.xid_generator_status() IS
+'the last id xid_new() issued, the durable mark of this database, and how far the clock is behind them';

@@ -64,6 +64,14 @@ _PG_init(void)
 							PGC_SIGHUP,
 							0,
 							NULL, NULL, NULL);
+	DefineCustomIntVariable("xid.max_ahead",
+							"How far the time in new xids may run ahead of the clock (0 = no bound).",
+							"New ids stay above every id issued before, also when the clock goes back; beyond this, xid_new() fails instead.",
+							&xid_max_ahead_ms,
+							0, 0, INT_MAX,
+							PGC_SIGHUP,
+							GUC_UNIT_MS,
+							NULL, NULL, NULL);
 	MarkGUCPrefixReserved("xid");
 
 	if (process_shared_preload_libraries_in_progress)

@@ -18,6 +18,8 @@
 #include "utils/timestamp.h"
 #include "utils/typcache.h"
 #include "catalog/pg_collation.h"
+#include "port/atomics.h"
+#include "storage/spin.h"
 
 #include "compat.h"
 
@@ -106,6 +108,7 @@ extern int64 xid_now_ms(void);
 extern int64 xid_timestamp_floor_ms(TimestampTz ts);
 extern int64 xid_timestamp_ceil_ms(TimestampTz ts);
 extern int64 xid_timestamp_to_ms_checked(TimestampTz ts);
+extern TimestampTz xid_ms_timestamp(int64 ms);
 extern void xid_time_out_of_range(void);
 
 /*
@@ -126,6 +129,56 @@ extern bool xid_time_op_bounds(XidTimeOp op, TimestampTz t,
 /* xid_generate.c */
 extern void xid_generate_request_shmem(void);
 extern void xid_node_layout(int *counter_bits, uint64 *node_field);
+
+/*
+ * The durable mark of one database, as this server run knows it
+ * (xid_mark.c): the mark, and the value that ids issued since it was read
+ * are above.  A free slot has dbid InvalidOid.
+ */
+typedef struct XidMarkSlot
+{
+	Oid			dbid;			/* the database */
+	Oid			relid;			/* its mark, a sequence of the extension */
+	int64		mark_ms;		/* no id of it is beyond this millisecond */
+	uint64		floor;			/* ids issued since loading are above this */
+} XidMarkSlot;
+
+/* Databases whose marks a server keeps at once; more are read again */
+#define XID_MARK_SLOTS	64
+
+/*
+ * What a server's sessions share: the last value issued (xid_generate.c)
+ * and the durable marks (xid_mark.c).
+ */
+typedef struct XidSharedState
+{
+	pg_atomic_uint64 last;		/* last value issued by any session */
+	pg_atomic_uint64 warned_ms; /* clock of the last run-ahead warning */
+	slock_t		mutex;			/* protects the slots */
+	int			next_victim;	/* the slot to reuse when all are taken */
+	XidMarkSlot slots[XID_MARK_SLOTS];
+} XidSharedState;
+
+/* The shared state, or NULL when this session has only its own */
+extern XidSharedState *xid_shared_state(void);
+
+/* xid_generate.c: this session's last value, when nothing is shared */
+extern uint64 xid_session_last(void);
+
+/*
+ * xid_mark.c.  A lease moves the durable mark this far past the id that
+ * needs it; a time field further than XID_AHEAD_WARN_MS ahead of the clock
+ * is worth a warning.  A restart within a lease puts new ids at most a
+ * lease ahead of the clock, which is not.
+ */
+#define XID_LEASE_MS		1000
+#define XID_AHEAD_WARN_MS	1000
+
+extern int	xid_max_ahead_ms;
+extern int64 xid_mark_covered_ms;
+extern bool xid_mark_cover(uint64 next);
+extern void xid_mark_init_slots(XidSharedState *state);
+extern void xid_check_ahead(uint64 next, int64 now_ms);
 
 /* What a clause admits, as closed bounds on the xid */
 typedef enum XidBounds

@@ -53,10 +53,12 @@
 /* Largest random step within a millisecond, a power of two */
 #define XID_MAX_STEP	32
 
-typedef struct XidSharedState
-{
-	pg_atomic_uint64 last;		/* last value issued by any session */
-} XidSharedState;
+/*
+ * The name of the shared state in the DSM registry.  Not "xid": 1.0's
+ * library registered a smaller state under that name, and a server that
+ * had loaded it still holds it until restarted.
+ */
+#define XID_DSM_NAME	"xid_generator"
 
 static XidSharedState *shared_state = NULL;
 static bool shared_state_looked_up = false;
@@ -84,6 +86,8 @@ xid_init_state(void *ptr)
 	XidSharedState *state = (XidSharedState *) ptr;
 
 	pg_atomic_init_u64(&state->last, 0);
+	pg_atomic_init_u64(&state->warned_ms, 0);
+	xid_mark_init_slots(state);
 }
 
 #ifdef XID_HAVE_DSM_REGISTRY
@@ -127,25 +131,46 @@ xid_generate_request_shmem(void)
 }
 
 /*
- * The state that orders this session's values against others: shared when
- * possible, else this session's own.
+ * The state shared by the server's sessions, or NULL when there is none
+ * (15 and 16 without shared_preload_libraries).
  */
-static pg_atomic_uint64 *
-xid_last_value(void)
+XidSharedState *
+xid_shared_state(void)
 {
 	if (!shared_state_looked_up)
 	{
 #ifdef XID_HAVE_DSM_REGISTRY
 		bool		found;
 
-		shared_state = XID_GET_NAMED_DSM_SEGMENT("xid", sizeof(XidSharedState),
+		shared_state = XID_GET_NAMED_DSM_SEGMENT(XID_DSM_NAME,
+												 sizeof(XidSharedState),
 												 xid_dsm_init_state, &found);
 #endif
 		if (shared_state == NULL)
 			pg_atomic_init_u64(&local_last, 0);
 		shared_state_looked_up = true;
 	}
-	return shared_state ? &shared_state->last : &local_last;
+	return shared_state;
+}
+
+/*
+ * The state that orders this session's values against others: shared when
+ * possible, else this session's own.
+ */
+static inline pg_atomic_uint64 *
+xid_last_value(void)
+{
+	XidSharedState *state = xid_shared_state();
+
+	return state ? &state->last : &local_last;
+}
+
+/* The last value of this session, for xid_generator_status() */
+uint64
+xid_session_last(void)
+{
+	xid_shared_state();
+	return pg_atomic_read_u64(&local_last);
 }
 
 static inline uint64
@@ -251,9 +276,20 @@ xid_new(PG_FUNCTION_ARGS)
 			next = next_value(old, now_ms, rnd, XID_RANDOM_BITS, 0);
 		else
 			next = next_value(old, now_ms, rnd, counter_bits, node_field);
-		if (pg_atomic_compare_exchange_u64(last, &old, next))
+		if (unlikely(XidPayloadGetMs(next) - now_ms > XID_AHEAD_WARN_MS))
+			xid_check_ahead(next, now_ms);	/* may refuse: ERROR */
+		if (!pg_atomic_compare_exchange_u64(last, &old, next))
+			continue;			/* old now holds another session's value */
+
+		/*
+		 * Return no id before the durable mark covers its millisecond.  The
+		 * mark was read after a restart: then start again above the ids
+		 * issued before it.
+		 */
+		if (likely(XidPayloadGetMs(next) <= xid_mark_covered_ms) ||
+			xid_mark_cover(next))
 			break;
-		/* old now holds the value another session stored; try again */
+		old = pg_atomic_read_u64(last);
 	}
 	PG_RETURN_XIDPAYLOAD(next);
 }

@@ -129,6 +129,13 @@ xid_timestamp_to_ms_checked(TimestampTz ts)
 	return ms;
 }
 
+/* The instant of a millisecond since the xid epoch (0 to XID_MAX_MS) */
+TimestampTz
+xid_ms_timestamp(int64 ms)
+{
+	return XID_EPOCH_PG_USEC + ms * 1000;
+}
+
 /*
  * The instant of an xid: the epoch plus its millisecond field.  Exact for
  * every payload (the last instant is in 2151), so it never fails.
