@@ -293,8 +293,8 @@ xid_mark_cover(uint64 next)
 	SpinLockRelease(&state->mutex);
 
 	/*
-	 * Read the mark and move it, one session at a time: the exclusive lock
-	 * on the sequence's page orders them.
+	 * Read the mark and move it, one session at a time: the exclusive lock on
+	 * the sequence's page orders them.
 	 */
 	rel = mark_open(relid, RowExclusiveLock);
 	buf = ReadBuffer(rel, 0);

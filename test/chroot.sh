@@ -39,13 +39,25 @@ esac
 
 # The packages and apt options, and so the marker, say what a complete
 # chroot holds: a change of either rebuilds the cached chroot.
-packages="postgresql-$major postgresql-server-dev-$major $extra make gcc libc6-dev"
+# libfaketime moves a server's clock in test/sh/durable.sh.
+packages="postgresql-$major postgresql-server-dev-$major $extra make gcc libc6-dev libfaketime"
 [ "$flavour" = runtime ] && packages="postgresql-$major"
 want="$suite $packages${apt_options:+ $apt_options}"
 [ "$major" = 19 ] && want="$want experimental-pin:libpq"
 
 if [ -f "$marker" ] && [ "$(cat "$marker")" = "$want" ]; then
 	echo "chroot for PostgreSQL $major: reusing $dir"
+	exit 0
+fi
+
+# A complete chroot of the same suite that only lacks packages added to the
+# list since: install them there instead of building it again.
+if [ -f "$marker" ] && [ "$(cut -d' ' -f1 "$marker")" = "$suite" ] &&
+	chroot_exec "$dir" -- sh -c "apt-get update -q && apt-get install -y -q --no-install-recommends $packages && apt-get clean" \
+		>"$dir.apt.log" 2>&1; then
+	rm -f "$dir.apt.log"
+	echo "$want" >"$marker"
+	echo "chroot for PostgreSQL $major: reusing $dir, packages added"
 	exit 0
 fi
 

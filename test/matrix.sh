@@ -35,11 +35,12 @@ trap unmount_chroots EXIT
 trap 'echo "interrupted"; exit 130' INT TERM
 
 # The host: PostgreSQL 15 server and headers, debootstrap for the chroots,
-# clang with libFuzzer for the codec's fuzz target.
+# clang with libFuzzer for the codec's fuzz target, libfaketime to move a
+# server's clock.
 host_setup()
 {
 	apt_install postgresql-15 postgresql-server-dev-15 debootstrap make gcc \
-		clang-14 libclang-rt-14-dev git python3
+		clang-14 libclang-rt-14-dev git python3 libfaketime
 }
 
 record()

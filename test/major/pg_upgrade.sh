@@ -5,7 +5,10 @@
 # and the suite has installed xid for NEW).  Afterwards: amcheck clean on
 # every btree index, every value and every answer of the view, the function
 # and the other indexes identical, the extension updates to the newest
-# version, and xid_new() continues above the last id made before.
+# version, and xid_new() continues above the last id made before.  In a
+# database at the newest version the durable mark comes along: with the
+# new server's clock an hour behind the old one's, new ids are above the
+# old ones.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 top=$(pwd)
@@ -36,6 +39,15 @@ psql "$obin" "$work/old" -d postgres -c "CREATE DATABASE fx"
 psql "$obin" "$work/old" -d fx -v xid_version=1.0 -f test/major/fixture.sql
 psql "$obin" "$work/old" -d fx -f test/major/values.sql >"$work/before.txt"
 last=$(psql "$obin" "$work/old" -d fx -c "SELECT public.xid_new()")
+# a database at the newest version: its durable mark must come along
+psql "$obin" "$work/old" -d postgres -c "CREATE DATABASE marks"
+psql "$obin" "$work/old" -d marks <<'SQL'
+CREATE EXTENSION xid;
+CREATE TABLE ids (id public.xid PRIMARY KEY DEFAULT public.xid_new(), after boolean NOT NULL);
+INSERT INTO ids (after) SELECT false FROM generate_series(1, 10000);
+SQL
+marks_last=$(psql "$obin" "$work/old" -d marks -c "SELECT max(id) FROM ids")
+marks_mark=$(psql "$obin" "$work/old" -d marks -c "SELECT last_value FROM public.xid_durable_mark")
 version=$(psql "$obin" "$work/old" -d fx -c "SELECT extversion FROM pg_extension WHERE extname = 'xid'")
 echo "  PostgreSQL $old: xid $version, $(wc -l <"$work/before.txt") lines of values, last id $last"
 cluster_stop "$obin" "$work/old"
@@ -71,3 +83,23 @@ psql "$nbin" "$work/new" -d fx -f test/major/values.sql >"$work/updated.txt"
 check "values unchanged by the update" 'cmp -s "$work/before.txt" "$work/updated.txt"'
 above=$(psql "$nbin" "$work/new" -d fx -c "SELECT public.xid_new() > '$last'::public.xid")
 check "xid_new() continues above the last id made before the upgrade" '[ "$above" = t ]'
+
+# the durable mark came along, and with the server's clock an hour behind
+# the old one's (libfaketime), new ids are above every id of before.  (A
+# database at 1.0 before had no mark: its ids are above the old ones only
+# once the clock has passed them, as checked above.)
+cluster_stop "$nbin" "$work/new"
+faketime=$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -1)
+check "libfaketime is installed" '[ -n "$faketime" ]'
+runuser -u postgres -- env LD_PRELOAD="$faketime" FAKETIME="-3600" DONT_FAKE_MONOTONIC=1 \
+	"$nbin/pg_ctl" -D "$work/new/data" -l "$work/new/server.log" -w -t 60 start >/dev/null ||
+	{ tail -20 "$work/new/server.log"; exit 1; }
+mark=$(psql "$nbin" "$work/new" -d marks -c "SELECT last_value FROM public.xid_durable_mark")
+check "the durable mark came along ($mark)" '[ "$mark" = "$marks_mark" ] && [ "$mark" -gt 0 ]'
+psql "$nbin" "$work/new" -d marks -c "INSERT INTO ids (after) SELECT true FROM generate_series(1, 10000)"
+read -r low ahead <<<"$(psql "$nbin" "$work/new" -d marks -F ' ' -c "
+	SELECT min(id), round(extract(epoch FROM public.xid_time(min(id)) - clock_timestamp()))
+	FROM ids WHERE after")"
+above=$(psql "$nbin" "$work/new" -d marks -c "SELECT '$low'::public.xid > '$marks_last'::public.xid AND (SELECT count(*) = count(DISTINCT id) FROM ids)")
+check "clock 1 h back after the upgrade: 10,000 new ids ${ahead} s ahead of it, above every id of before" \
+	'[ "$above" = t ] && [ "$ahead" -ge 3500 ]'
