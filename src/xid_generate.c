@@ -32,6 +32,15 @@
  * number (only after a change of layout), a higher node number starts
  * fresh in the same millisecond and a lower one borrows the next.
  *
+ * Ids never go back, also across restarts, crashes, clock steps and
+ * failover: no id is returned before the database's durable mark covers
+ * its millisecond, and a server run starts above the mark (xid_mark.c has
+ * the design and why; README the guarantee and where it does not hold).
+ * The check is one comparison with the mark this session last saw; the
+ * mark moves once a second at most, one WAL record each time.  With the
+ * clock behind the mark, ids run ahead of it as when it goes back within
+ * a run; xid.max_ahead may bound how far (xid_check_ahead).
+ *
  * The clock is read once per value (xid_now_ms), nothing cleverer.  The
  * random bits are a tie-breaker, not a secret: they come from a per-backend
  * PRNG seeded once from strong randomness, not from a system call per value.

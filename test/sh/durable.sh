@@ -11,7 +11,8 @@
 # WAL record per lease, not per id; xid.max_ahead refuses ids too far
 # ahead of the clock, with SQLSTATE 2200H; the run-ahead WARNING, at most
 # once a minute per server; xid_generator_status(); a hot standby's
-# xid_new().
+# xid_new(); pg_dump carrying the mark; and on 17+ the same without
+# shared_preload_libraries.
 #
 # Called by test/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.  Needs
 # libfaketime (Debian's libfaketime package).
@@ -247,3 +248,30 @@ sleep 0.3
 phase=$((phase + 1))
 load "$p" $phase
 verify "$p" $phase "xid.max_ahead = 3h admits them again"
+
+# pg_dump carries the mark (the extension marks its sequence for dumping)
+q "$p" -c "CREATE DATABASE restored"
+runuser -u postgres -- "$bindir/pg_dump" -h "$p/sock" -p "$(cat "$p/port")" -U postgres -d postgres |
+	"$bindir/psql" -X -q -v ON_ERROR_STOP=1 -h "$p/sock" -p "$(cat "$p/port")" -U postgres -d restored >/dev/null
+read -r mark_src mark_dst <<<"$(q "$p" -F ' ' -c "SELECT last_value FROM public.xid_durable_mark" -c "\\c restored" -c "SELECT last_value FROM public.xid_durable_mark" | tr '\n' ' ')"
+check "pg_dump and restore carry the mark ($mark_dst)" '[ "$mark_src" = "$mark_dst" ] && [ "$mark_src" -gt 0 ]'
+
+# 17 and later need no preloading: the DSM registry holds the shared state
+if [ "${XID_MAJOR:-0}" -ge 17 ]; then
+	np="$work/nopreload"
+	new_cluster "$np"
+	cluster_init "$bindir" "$np" "$(cat "$np/port")"
+	start "$np"
+	q "$np" <<'SQL'
+CREATE EXTENSION xid;
+CREATE TABLE ids (id public.xid PRIMARY KEY DEFAULT public.xid_new(), phase int NOT NULL, w int NOT NULL);
+CREATE TABLE returned (id public.xid NOT NULL, phase int NOT NULL);
+SQL
+	: >"$work/returned.txt"
+	load "$np" 1
+	set_clock "$np" "-600"
+	stop "$np" immediate
+	start "$np"
+	load "$np" 2
+	verify "$np" 2 "without shared_preload_libraries, clock -600s, immediate stop"
+fi
