@@ -2,7 +2,9 @@
 # test/citus.sh: xid on Citus, in the chroot of one PostgreSQL major version
 # (test/chroot.sh).  Needs root.  Called by test/matrix.sh; also runs alone.
 #
-# Usage: test/citus.sh MAJOR           (17 or 18; Citus 14 supports 16-18)
+# Usage: test/citus.sh MAJOR [install]  (17 or 18; Citus 14 supports 16-18)
+#   install: only build and install Citus and xid in the chroot (for
+#   bench/citus.sh), no tests
 #   XID_CHROOT_CACHE  where chroots are kept (default /var/cache/xid-ci)
 #   XID_CITUS_TESTS, XID_KEEP  passed on to test/citus/run.sh (see there)
 #
@@ -25,7 +27,8 @@ cd "$(dirname "$0")/.."
 top=$(pwd)
 . test/lib.sh
 
-major=${1:?usage: test/citus.sh MAJOR}
+major=${1:?usage: test/citus.sh MAJOR [install]}
+mode=${2:-test}
 cache=${XID_CHROOT_CACHE:-/var/cache/xid-ci}
 dir="$cache/pg$major"
 vendor="$top/../shared/vendor"
@@ -124,6 +127,11 @@ chroot_exec "$dir" -- sh -c "cd /build/xid-citus &&
 	echo "FAIL building xid for the Citus tests on PostgreSQL $major"
 	exit 1
 }
+if [ "$mode" = install ]; then
+	rm -rf "$dir/build/xid-citus" "$dir/build/xid-citus.log"
+	echo "Citus $citus_version and xid installed in $dir"
+	exit 0
+fi
 chroot_exec "$dir" XID_KEEP="${XID_KEEP:-}" XID_CITUS_TESTS="${XID_CITUS_TESTS:-}" -- bash /build/xid-citus/test/citus/run.sh "$major" /build/citus-out
 rc=$?
 rm -f "$top/regression-citus-$major.diffs"

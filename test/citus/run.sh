@@ -21,7 +21,9 @@
 #   switches nodes with \c where a test needs a worker); its output, ports
 #   replaced by names, must equal test/citus/expected/NAME.out (or
 #   NAME_1.out, a version's alternative).  Their data are ids made for
-#   fixed instants, so results and plans are exact.
+#   fixed instants, so results and plans are exact;
+# - a third worker added at the end, with node_bits but no node number at
+#   first, then its own; the rebalancer moves shards to it.
 # Prints "ok   ..." or "FAIL ..." per test and exits non-zero on a failure.
 set -uo pipefail
 
@@ -195,7 +197,7 @@ declare -A title=(
 	[alter]="ALTER TABLE on xid columns of a distributed table"
 	[defaults]="where DEFAULT xid_new() runs: the node the statement came in through"
 	[shard_count]="alter_distributed_table to another shard count keeps every row"
-	[rebalance]="drain a worker and rebalance back, rows unchanged"
+	[rebalance]="shards moved by hand and by the rebalancer, off a worker and back, rows unchanged"
 	[drop_extension]="DROP EXTENSION xid with distributed tables that use it is refused"
 )
 for t in $tests; do
@@ -214,6 +216,39 @@ for t in $tests; do
 		fail "$t: ${title[$t]}"
 	fi
 done
+
+# A node added later: started with xid.node_bits but no node number (as a
+# base configuration would give it), added with citus_add_node; it gets
+# the extension from the coordinator, refuses to make ids until it has a
+# number, then makes them with its own, and takes shards from the rebalancer
+names+=(worker3)
+node[worker3]=4
+port[worker3]=$(free_port $((port[worker2] + 1)))
+rc=0
+cluster_start "$bindir" "$work/worker3" "${port[worker3]}" \
+	"listen_addresses = '127.0.0.1'" "shared_buffers = 64MB" "max_connections = 150" \
+	"shared_preload_libraries = 'citus'" "wal_level = logical" "max_prepared_transactions = 100" \
+	"citus.local_hostname = '127.0.0.1'" "xid.node_bits = 4" || rc=1
+[ $rc -eq 0 ] && q worker3 -c "CREATE EXTENSION citus" >/dev/null &&
+	q coord -c "SELECT citus_add_node('127.0.0.1', ${port[worker3]})" >/dev/null || rc=1
+has_xid=$(q worker3 -c "SELECT extversion FROM pg_extension WHERE extname = 'xid'" 2>&1)
+refused=$(q worker3 -c "INSERT INTO node_writes (via) VALUES (4)" 2>&1)
+q worker3 -c "ALTER SYSTEM SET xid.node_id = 4" -c "SELECT pg_reload_conf()" >/dev/null || rc=1
+sleep 1
+q worker3 -c "INSERT INTO node_writes (via) SELECT 4 FROM generate_series(1, 100)" >/dev/null || rc=1
+wrong=$(q coord -c "SELECT count(*) FILTER (WHERE public.xid_node(id, 4) <> via) + (100 - count(*) FILTER (WHERE via = 4)) FROM node_writes")
+q coord -c "SELECT rebalance_table_shards('rb_events', shard_transfer_mode := 'force_logical')" >/dev/null 2>&1 || rc=1
+on_new=$(q coord -c "SELECT count(*) FROM pg_dist_shard_placement JOIN pg_dist_shard USING (shardid)
+	WHERE logicalrelid = 'rb_events'::regclass AND nodeport = ${port[worker3]}")
+rows=$(q coord -c "SELECT count(*) FROM rb_events")
+if [ $rc -eq 0 ] && [ "$has_xid" = "$(q coord -c "SELECT extversion FROM pg_extension WHERE extname = 'xid'")" ] &&
+	grep -q 'xid.node_bits is 4 but xid.node_id is not set' <<<"$refused" && [ "$wrong" = 0 ] &&
+	[ "${on_new:-0}" -gt 0 ] && [ "$rows" = 10000 ]; then
+	pass "a worker added later: has xid $has_xid, makes no ids before it has a number, then its own; $on_new shards rebalanced to it, rows unchanged"
+else
+	tail -n 5 "$work/worker3/server.log"
+	fail "a worker added later: rc $rc, xid there: '$has_xid', insert before its number: '$refused', rows with a wrong node or missing: '$wrong', shards on it: '$on_new', rb_events rows: '$rows'"
+fi
 
 if [ -n "${XID_KEEP:-}" ]; then
 	echo "keeping the servers for $XID_KEEP s: ports ${port[coord]} (coordinator), ${port[worker1]}, ${port[worker2]}"
