@@ -18,6 +18,7 @@
 #include "utils/timestamp.h"
 #include "utils/typcache.h"
 #include "catalog/pg_collation.h"
+#include "access/xlogdefs.h"
 #include "port/atomics.h"
 #include "storage/spin.h"
 
@@ -141,6 +142,8 @@ typedef struct XidMarkSlot
 	Oid			relid;			/* its mark, a sequence of the extension */
 	int64		mark_ms;		/* no id of it is beyond this millisecond */
 	uint64		floor;			/* ids issued since loading are above this */
+	int64		pending_ms;		/* the next mark, written but maybe not */
+	XLogRecPtr	pending_lsn;	/* flushed yet (Invalid: none) */
 } XidMarkSlot;
 
 /* Databases whose marks a server keeps at once; more are read again */

@@ -244,11 +244,45 @@ raise_last(XidSharedState *state, uint64 value)
 		;
 }
 
+/* The fast-path limit of a session that saw slot: see xid_mark_covered_ms */
+static inline int64
+slot_covered(XidMarkSlot *slot)
+{
+	return XLogRecPtrIsInvalid(slot->pending_lsn) ?
+		slot->mark_ms - XID_LEASE_MS / 2 : slot->mark_ms;
+}
+
+/*
+ * Write the mark ms to the sequence's page, whose buffer the caller holds
+ * locked exclusively; returns the record's LSN, not flushed.
+ */
+static XLogRecPtr
+write_mark(Relation rel, Buffer buf, int64 ms)
+{
+	GenericXLogState *xlog = GenericXLogStart(rel);
+	Form_pg_sequence_data seq;
+
+	seq = mark_tuple(GenericXLogRegisterBuffer(xlog, buf, 0));
+	seq->last_value = ms;
+	seq->log_cnt = 0;
+	seq->is_called = true;
+	return GenericXLogFinish(xlog);
+}
+
 /*
  * Make the mark cover next, an id just taken from the shared last value,
  * before it is returned; false when the mark was read just now, or was read
  * by another session after next was taken and next is not above it: then
  * take the next id again, which is above it.
+ *
+ * The lease is taken early: once ids reach the second half of it, the next
+ * one is written (a pending mark) and the WAL writer is asked to flush it,
+ * without waiting.  When ids pass the mark, the pending mark becomes the
+ * mark, after XLogFlush() of its record, which has almost always been
+ * flushed by then.  So no id is returned before the mark that covers it is
+ * flushed, and no session waits for a flush of its own in the middle of a
+ * transaction, unless ids outrun the lease (after an idle spell, or when
+ * the time field jumps).
  */
 bool
 xid_mark_cover(uint64 next)
@@ -260,9 +294,7 @@ xid_mark_cover(uint64 next)
 	Relation	rel;
 	Buffer		buf;
 	Form_pg_sequence_data seq;
-	int64		durable;
 	int64		mark;
-	GenericXLogState *xlog;
 	XLogRecPtr	lsn;
 
 	/* no shared state, no mark (see the file header) */
@@ -281,14 +313,36 @@ xid_mark_cover(uint64 next)
 		return true;
 	}
 
-	/* covered by a mark another session moved, as most often */
 	SpinLockAcquire(&state->mutex);
 	slot = find_slot(state, MyDatabaseId, relid);
-	if (slot != NULL && next > slot->floor && ms <= slot->mark_ms)
+	if (slot != NULL && next > slot->floor)
 	{
-		xid_mark_covered_ms = slot->mark_ms;
-		SpinLockRelease(&state->mutex);
-		return true;
+		/* covered, and the next lease under way or not due yet */
+		if (ms <= slot_covered(slot))
+		{
+			xid_mark_covered_ms = slot_covered(slot);
+			SpinLockRelease(&state->mutex);
+			return true;
+		}
+		/* past the mark, into the pending one: it becomes the mark */
+		if (ms > slot->mark_ms && !XLogRecPtrIsInvalid(slot->pending_lsn) &&
+			ms <= slot->pending_ms)
+		{
+			lsn = slot->pending_lsn;
+			mark = slot->pending_ms;
+			SpinLockRelease(&state->mutex);
+			XLogFlush(lsn);
+			SpinLockAcquire(&state->mutex);
+			slot = find_slot(state, MyDatabaseId, relid);
+			if (slot != NULL && slot->pending_lsn == lsn)
+			{
+				slot->mark_ms = Max(slot->mark_ms, mark);
+				slot->pending_lsn = InvalidXLogRecPtr;
+			}
+			xid_mark_covered_ms = slot != NULL ? slot_covered(slot) : -1;
+			SpinLockRelease(&state->mutex);
+			return true;
+		}
 	}
 	SpinLockRelease(&state->mutex);
 
@@ -305,22 +359,38 @@ xid_mark_cover(uint64 next)
 		UnlockReleaseBuffer(buf);
 		mark_page_error(rel);
 	}
-	durable = seq->last_value;
 
+	/*
+	 * Only a session that holds the page's lock adds a slot, so a missing
+	 * slot stays missing until this one adds it.
+	 */
 	SpinLockAcquire(&state->mutex);
 	slot = find_slot(state, MyDatabaseId, relid);
+	SpinLockRelease(&state->mutex);
 	if (slot == NULL)
 	{
 		/*
 		 * First read in this server run: ids from now on are above every id
-		 * issued before the mark was written, so above its millisecond.
+		 * issued before the mark was written, so above its millisecond.  The
+		 * page may hold a pending mark of a slot given up since: it counts
+		 * once flushed.
 		 */
+		XLogFlush(PageGetLSN(BufferGetPage(buf)));
+		SpinLockAcquire(&state->mutex);
 		slot = new_slot(state);
 		slot->dbid = MyDatabaseId;
 		slot->relid = relid;
-		slot->mark_ms = durable;
-		slot->floor = XidMsGetPayload(Max(durable, 0), XID_RANDOM_MASK);
+		slot->mark_ms = seq->last_value;
+		slot->pending_ms = 0;
+		slot->pending_lsn = InvalidXLogRecPtr;
+		slot->floor = XidMsGetPayload(Max(seq->last_value, 0), XID_RANDOM_MASK);
+		SpinLockRelease(&state->mutex);
+		raise_last(state, XidMsGetPayload(Max(seq->last_value, 0), XID_RANDOM_MASK));
+		UnlockReleaseBuffer(buf);
+		relation_close(rel, NoLock);
+		return false;
 	}
+	SpinLockAcquire(&state->mutex);
 	if (next <= slot->floor)
 	{
 		uint64		floor = slot->floor;
@@ -331,28 +401,52 @@ xid_mark_cover(uint64 next)
 		relation_close(rel, NoLock);
 		return false;
 	}
-	mark = Max(slot->mark_ms, durable);
+	mark = slot->mark_ms;
+	if (ms <= slot_covered(slot) ||
+		(ms > mark && !XLogRecPtrIsInvalid(slot->pending_lsn) &&
+		 ms <= slot->pending_ms))
+	{
+		/* another session moved it meanwhile: look again */
+		SpinLockRelease(&state->mutex);
+		UnlockReleaseBuffer(buf);
+		relation_close(rel, NoLock);
+		return xid_mark_cover(next);
+	}
 	SpinLockRelease(&state->mutex);
 
 	if (ms > mark)
 	{
-		/* the lease: one record and one flush for the ids of a second */
-		mark = Min(ms + XID_LEASE_MS, XID_MAX_MS);
-		xlog = GenericXLogStart(rel);
-		seq = mark_tuple(GenericXLogRegisterBuffer(xlog, buf, 0));
-		seq->last_value = mark;
-		seq->log_cnt = 0;
-		seq->is_called = true;
-		lsn = GenericXLogFinish(xlog);
+		/* past the lease with none pending: take one and wait for it */
+		mark = Min(Max(ms, seq->last_value) + XID_LEASE_MS, XID_MAX_MS);
+		lsn = write_mark(rel, buf, mark);
 		XLogFlush(lsn);
+		SpinLockAcquire(&state->mutex);
+		slot = find_slot(state, MyDatabaseId, relid);
+		if (slot != NULL)
+		{
+			slot->mark_ms = Max(slot->mark_ms, mark);
+			if (!XLogRecPtrIsInvalid(slot->pending_lsn) && slot->pending_ms <= mark)
+				slot->pending_lsn = InvalidXLogRecPtr;
+		}
 	}
+	else
+	{
+		/* in the lease's second half: the next one, flushed in background */
+		int64		pending = Min(Max(ms, seq->last_value) + XID_LEASE_MS, XID_MAX_MS);
 
-	SpinLockAcquire(&state->mutex);
-	slot = find_slot(state, MyDatabaseId, relid);
-	if (slot != NULL && slot->mark_ms < mark)
-		slot->mark_ms = mark;
+		lsn = write_mark(rel, buf, pending);
+		XLogSetAsyncXactLSN(lsn);
+		SpinLockAcquire(&state->mutex);
+		slot = find_slot(state, MyDatabaseId, relid);
+		if (slot != NULL)
+		{
+			slot->pending_ms = pending;
+			slot->pending_lsn = lsn;
+		}
+	}
+	/* (a slot given up meanwhile is read again next time) */
+	xid_mark_covered_ms = slot != NULL ? slot_covered(slot) : -1;
 	SpinLockRelease(&state->mutex);
-	xid_mark_covered_ms = mark;
 
 	UnlockReleaseBuffer(buf);
 	relation_close(rel, NoLock);

@@ -39,3 +39,9 @@ SELECT public.xid_new() AS fresh \gset
 UPDATE origins SET other = :'fresh' WHERE id = :'one';
 SELECT public.xid_node(other, 4) FROM origins WHERE id = :'one';
 SELECT count(*), count(DISTINCT id), count(DISTINCT other) FROM origins;
+-- every node keeps its own durable mark (README "Restarts, crashes, clock
+-- steps and failover"), and it covers the ids that node made
+SELECT n.nodeport = :coord_port AS coordinator, r.success, r.result
+FROM run_command_on_all_nodes($$
+    SELECT format('%s %s', durable, durable_mark >= last_time) FROM public.xid_generator_status()$$) r
+JOIN pg_dist_node n USING (nodeid) ORDER BY n.nodeport;
