@@ -7,9 +7,10 @@
  * xid_new() orders its values through the last value in shared memory
  * (xid_generate.c), which a restart forgets.  The durable mark is a
  * millisecond, written to WAL and flushed, that no id issued in the
- * database is beyond.  Before xid_new() returns an id beyond the mark, it
- * moves the mark a lease (XID_LEASE_MS) past the id's millisecond: one WAL
- * record and one flush per lease, never per id.  When a server run first
+ * database is beyond.  No id beyond the mark is returned before the mark
+ * has moved a lease (XID_LEASE_MS) past it and its WAL record is flushed:
+ * one record per lease, never per id, written halfway through the lease
+ * before and flushed by the WAL writer meanwhile (xid_mark_cover).  When a server run first
  * reads a database's mark (after start-up, crash recovery, promotion or
  * pg_upgrade), its ids start above the mark's millisecond, so they are
  * above every id issued before, whatever the clock says; when the clock is
