@@ -98,7 +98,7 @@ report="$out/results-citus-$major.txt"
 } >"$report"
 # warm up: every case once, short, untimed
 for c in $cases; do run "$c" 5 >/dev/null; done
-declare -A samples
+declare -A samples round_tps ratios
 set -- $cases
 for r in $(seq 1 "$rounds"); do
 	order=""
@@ -106,7 +106,13 @@ for r in $(seq 1 "$rounds"); do
 	for c in $order; do
 		tps=$(run "$c" "$seconds")
 		samples[$c]="${samples[$c]:-} $tps"
+		round_tps[$c]=$tps
 		echo "round $r $c: $tps tps" | tee -a "$report"
+	done
+	# xid next to each rival in the same round: less drift than medians
+	for c in $cases; do
+		[ "$c" = xid ] && continue
+		ratios[$c]="${ratios[$c]:-} $(awk -v a="${round_tps[xid]}" -v b="${round_tps[$c]}" 'BEGIN { print a / b }')"
 	done
 	# rotate: the first case goes last
 	first=$1
@@ -124,6 +130,12 @@ median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ a[NR] = $1 } END { prin
 	for c in $cases; do
 		[ "$c" = xid ] && continue
 		printf '  xid / %-10s %.3f\n' "$c" "$(awk -v a="$x" -v b="$(median <<<"${samples[$c]}")" 'BEGIN { print a / b }')"
+	done
+	echo
+	echo "xid's tps divided by the rival's in the same round, median over the rounds:"
+	for c in $cases; do
+		[ "$c" = xid ] && continue
+		printf '  xid / %-10s %.3f   (rounds:%s)\n' "$c" "$(median <<<"${ratios[$c]}")" "${ratios[$c]}"
 	done
 	# every row of the last runs carries the coordinator's node number
 	echo
