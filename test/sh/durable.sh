@@ -103,6 +103,18 @@ SQL
 		'[ "$n" -ge 20300 ] && [ "$above" = t ] && [ "$dups" = 0 ]'
 }
 
+# setup DIR: the extension, the table of stored ids and that of the ids
+# returned to a client (filled from returned.txt by verify), no ids yet
+setup()
+{
+	q "$1" <<'SQL'
+CREATE EXTENSION xid;
+CREATE TABLE ids (id public.xid PRIMARY KEY DEFAULT public.xid_new(), phase int NOT NULL, w int NOT NULL);
+CREATE TABLE returned (id public.xid NOT NULL, phase int NOT NULL);
+SQL
+	: >"$work/returned.txt"
+}
+
 # a primary
 new_cluster() # DIR
 {
@@ -116,12 +128,7 @@ new_cluster "$p"
 cluster_init "$bindir" "$p" "$(cat "$p/port")" "shared_preload_libraries = 'xid'" \
 	"wal_level = replica" "max_wal_senders = 4" "wal_keep_size = '256MB'" "hot_standby = on"
 start "$p"
-q "$p" <<'SQL'
-CREATE EXTENSION xid;
-CREATE TABLE ids (id public.xid PRIMARY KEY DEFAULT public.xid_new(), phase int NOT NULL, w int NOT NULL);
-CREATE TABLE returned (id public.xid NOT NULL, phase int NOT NULL);
-SQL
-: >"$work/returned.txt"
+setup "$p"
 phase=1
 load "$p" $phase
 
@@ -262,12 +269,7 @@ if [ "${XID_MAJOR:-0}" -ge 17 ]; then
 	new_cluster "$np"
 	cluster_init "$bindir" "$np" "$(cat "$np/port")"
 	start "$np"
-	q "$np" <<'SQL'
-CREATE EXTENSION xid;
-CREATE TABLE ids (id public.xid PRIMARY KEY DEFAULT public.xid_new(), phase int NOT NULL, w int NOT NULL);
-CREATE TABLE returned (id public.xid NOT NULL, phase int NOT NULL);
-SQL
-	: >"$work/returned.txt"
+	setup "$np"
 	load "$np" 1
 	set_clock "$np" "-600"
 	stop "$np" immediate
