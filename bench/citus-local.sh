@@ -45,7 +45,7 @@ q()
 	"$bindir/psql" -X -q -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "${port[$n]}" -U postgres -d postgres "$@"
 }
 
-p=$((59500 + major * 10))
+p=$((29500 + major * 10))
 for n in "${names[@]}"; do
 	port[$n]=$(free_port $p)
 	p=$((port[$n] + 1))

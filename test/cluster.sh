@@ -68,12 +68,25 @@ cluster_stop()
 	fi
 }
 
-# free_port START: the first port from START on that nothing listens on
+# free_port START: the first port from START on that nothing listens on and
+# no TCP socket uses as its local port (a client's ephemeral port, from
+# 32768 up, blocks a server's bind as much as a listener does)
 free_port()
 {
 	local p=$1
-	while [ -e "/tmp/.s.PGSQL.$p" ] || (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; do
+	while [ -e "/tmp/.s.PGSQL.$p" ] || (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null ||
+		port_in_use "$p"; do
 		p=$((p + 1))
 	done
 	echo "$p"
+}
+
+# port_in_use PORT: a TCP socket of this machine has it as its local port
+port_in_use()
+{
+	local hex
+	hex=$(printf '%04X' "$1")
+	cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk -v h=":$hex" '
+		NR > 0 { split($2, a, ":"); if (":" a[2] == h) found = 1 }
+		END { exit !found }'
 }

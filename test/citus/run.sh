@@ -65,7 +65,7 @@ q()
 }
 
 start=$SECONDS
-p=$((59000 + major * 10))
+p=$((29000 + major * 10))
 for n in "${names[@]}"; do
 	port[$n]=$(free_port $p)
 	p=$((port[$n] + 1))
