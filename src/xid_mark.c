@@ -296,6 +296,7 @@ xid_mark_cover(uint64 next)
 	Buffer		buf;
 	Form_pg_sequence_data seq;
 	int64		mark;
+	uint64		floor;
 	XLogRecPtr	lsn;
 
 	/* no shared state, no mark (see the file header) */
@@ -385,8 +386,9 @@ xid_mark_cover(uint64 next)
 		slot->pending_ms = 0;
 		slot->pending_lsn = InvalidXLogRecPtr;
 		slot->floor = XidMsGetPayload(Max(seq->last_value, 0), XID_RANDOM_MASK);
+		floor = slot->floor;
 		SpinLockRelease(&state->mutex);
-		raise_last(state, XidMsGetPayload(Max(seq->last_value, 0), XID_RANDOM_MASK));
+		raise_last(state, floor);
 		UnlockReleaseBuffer(buf);
 		relation_close(rel, NoLock);
 		return false;
@@ -394,8 +396,7 @@ xid_mark_cover(uint64 next)
 	SpinLockAcquire(&state->mutex);
 	if (next <= slot->floor)
 	{
-		uint64		floor = slot->floor;
-
+		floor = slot->floor;
 		SpinLockRelease(&state->mutex);
 		raise_last(state, floor);
 		UnlockReleaseBuffer(buf);
