@@ -257,7 +257,9 @@ typedef struct XidClauseBounds
 	double		residual;		/* selectivity of the rest, when not exact */
 } XidClauseBounds;
 
-extern bool xid_clause_parse(Oid funcid, List *args, XidClause *clause);
+extern bool xid_clause_parse(Oid funcid, List *args, Oid collid,
+							 XidClause *clause);
+extern bool xid_collation_matches_bytes(Oid collid);
 extern bool xid_pruning_clause(Node *clause, Node *elem);
 
 /*

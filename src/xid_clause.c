@@ -16,6 +16,7 @@
 
 #include <math.h>
 
+#include "catalog/pg_type.h"
 #include "nodes/nodeFuncs.h"
 #include "utils/builtins.h"
 #include "utils/hsearch.h"
@@ -97,11 +98,21 @@ clause_func(Oid funcid)
 }
 
 /*
- * Take apart a call of funcid with two arguments; false when funcid is not
- * one of the clause functions.
+ * Take apart a call of funcid with two arguments and input collation
+ * collid; false when funcid is not one of the clause functions, or when the
+ * clause is one whose bounds cannot honour its collation.
+ *
+ * LIKE and NOT LIKE pass their collation on to core's matcher.  Under a
+ * deterministic collation that matches bytes, and an id's text is ASCII, so
+ * the bounds of a pattern's fixed prefix are exact; a nondeterministic one
+ * (PostgreSQL 18 matches LIKE under them; earlier versions raise an error)
+ * can match other bytes ('5cn%' matches 5CN... case-insensitively), so no
+ * bounds, no index condition, no rewrite and no estimate are derived from
+ * the pattern: such a clause is only ever evaluated row by row.  ^@ ignores
+ * collations, as the time and range clauses have none.
  */
 bool
-xid_clause_parse(Oid funcid, List *args, XidClause *clause)
+xid_clause_parse(Oid funcid, List *args, Oid collid, XidClause *clause)
 {
 	const ClauseFuncEntry *e;
 
@@ -109,6 +120,9 @@ xid_clause_parse(Oid funcid, List *args, XidClause *clause)
 		return false;
 	e = clause_func(funcid);
 	if (!e->ours)
+		return false;
+	if ((e->kind == XID_CLAUSE_LIKE || e->kind == XID_CLAUSE_NOT_LIKE) &&
+		!xid_collation_matches_bytes(collid))
 		return false;
 	clause->kind = e->kind;
 	clause->timeop = e->timeop;
@@ -119,9 +133,63 @@ xid_clause_parse(Oid funcid, List *args, XidClause *clause)
 }
 
 /*
+ * Does LIKE under collation collid compare bytes, as the bounds of a
+ * pattern assume?  Every deterministic collation does; InvalidOid is the
+ * default collation, which xid_like() uses then.
+ */
+bool
+xid_collation_matches_bytes(Oid collid)
+{
+	if (!OidIsValid(collid) || collid == C_COLLATION_OID ||
+		collid == DEFAULT_COLLATION_OID)
+		return true;
+	return get_collation_isdeterministic(collid);
+}
+
+/*
+ * Is a constant of type typid one that a clause of this kind reads as its
+ * other argument (text for a prefix or a pattern, a range of the element's
+ * type, a timestamptz)?  A support function or estimator can be handed
+ * another: the estimator's "other side" is whichever argument is not the
+ * column, and a query can put the column on either side.
+ */
+static bool
+const_type_fits(const XidClause *clause, Oid typid)
+{
+	Oid			base = typid;
+
+	switch (clause->kind)
+	{
+		case XID_CLAUSE_PREFIX:
+		case XID_CLAUSE_LIKE:
+		case XID_CLAUSE_NOT_LIKE:
+			if (typid != TEXTOID)
+				base = getBaseType(typid);
+			return base == TEXTOID || base == VARCHAROID;
+		case XID_CLAUSE_TIME:
+			if (typid != TIMESTAMPTZOID)
+				base = getBaseType(typid);
+			return base == TIMESTAMPTZOID;
+		case XID_CLAUSE_RANGE:
+			{
+				TypeCacheEntry *typcache;
+
+				base = getBaseType(typid);
+				if (!type_is_range(base))
+					return false;
+				typcache = lookup_type_cache(base, TYPECACHE_RANGE_INFO);
+				return typcache->rngelemtype != NULL &&
+					typcache->rngelemtype->type_id ==
+					getBaseType(exprType(clause->elem));
+			}
+	}
+	return false;
+}
+
+/*
  * What a clause admits when its other argument is the constant "other"
  * (normally clause->other, or its estimated value); UNKNOWN when it is not
- * a constant of the clause's kind.
+ * a constant of the type the clause reads there.
  */
 void
 xid_clause_bounds(const XidClause *clause, Node *other, XidClauseBounds *b)
@@ -134,7 +202,8 @@ xid_clause_bounds(const XidClause *clause, Node *other, XidClauseBounds *b)
 	b->hi = PG_UINT64_MAX;
 	b->exact = true;
 	b->residual = 1.0;
-	if (!IsA(other, Const))
+	if (other == NULL || !IsA(other, Const) ||
+		!const_type_fits(clause, c->consttype))
 		return;
 	if (c->constisnull)
 	{
@@ -149,9 +218,6 @@ xid_clause_bounds(const XidClause *clause, Node *other, XidClauseBounds *b)
 				RangeType  *r;
 				TypeCacheEntry *typcache;
 
-				/* the xid side of "range_column @> xid" says nothing */
-				if (!type_is_range(c->consttype))
-					return;
 				r = DatumGetRangeTypeP(c->constvalue);
 				typcache = lookup_type_cache(RangeTypeGetOid(r),
 											 TYPECACHE_RANGE_INFO);

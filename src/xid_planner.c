@@ -45,6 +45,7 @@
 #include "catalog/pg_collation.h"
 #include "catalog/pg_inherits.h"
 #include "catalog/pg_operator.h"
+#include "catalog/pg_proc.h"
 #include "catalog/namespace.h"
 #include "catalog/pg_type.h"
 #include "commands/defrem.h"
@@ -287,11 +288,14 @@ plan_func(Oid nsp, XidPlanFunc which)
 	}
 	if (plan_funcs_nsp != nsp)
 	{
-		char	   *nspname = get_namespace_name(nsp);
 		int			i;
 
-		if (nspname == NULL)
-			elog(ERROR, "cache lookup failed for namespace %u", nsp);
+		/*
+		 * By name and argument types in the schema's own OID, as the
+		 * syscache holds them: no search path and no privilege of the
+		 * querying role is involved (a role may read a view over the
+		 * extension's operators without USAGE on its schema).
+		 */
 		for (i = 0; i < XID_NUM_PLAN_FUNCS; i++)
 		{
 			Oid			argtypes[2];
@@ -305,9 +309,11 @@ plan_func(Oid nsp, XidPlanFunc which)
 									CStringGetDatum(plan_func_sig[i].ours),
 									ObjectIdGetDatum(nsp));
 			if (OidIsValid(argtypes[0]))
-				fn = LookupFuncName(list_make2(makeString(nspname),
-											   makeString(pstrdup(plan_func_sig[i].name))),
-									plan_func_sig[i].nargs, argtypes, true);
+				fn = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid,
+									 CStringGetDatum(plan_func_sig[i].name),
+									 PointerGetDatum(buildoidvector(argtypes,
+																	plan_func_sig[i].nargs)),
+									 ObjectIdGetDatum(nsp));
 			plan_funcs[i] = fn;
 		}
 		plan_funcs_nsp = nsp;
@@ -476,9 +482,11 @@ clause_marked_done(SupportRequestSimplify *req, const XidClause *c)
 			name = (c->elem_argno == 0 ? time_names : time_names_flipped)[c->timeop];
 			break;
 	}
-	opno = OpernameGetOprid(list_make2(makeString(get_namespace_name(get_func_namespace(f->funcid))),
-									   makeString(pstrdup(name))),
-							exprType(left), exprType(right));
+	opno = GetSysCacheOid4(OPERNAMENSP, Anum_pg_operator_oid,
+						   CStringGetDatum(name),
+						   ObjectIdGetDatum(exprType(left)),
+						   ObjectIdGetDatum(exprType(right)),
+						   ObjectIdGetDatum(get_func_namespace(f->funcid)));
 	if (OidIsValid(opno) && get_opcode(opno) == f->funcid)
 		return make_opclause(opno, BOOLOID, false, (Expr *) left,
 							 (Expr *) right, InvalidOid, XID_DONE_COLLATION);
@@ -560,7 +568,8 @@ simplify(SupportRequestSimplify *req)
 	Oid			family;
 	List	   *clauses;
 
-	if (!xid_clause_parse(req->fcall->funcid, req->fcall->args, &clause))
+	if (!xid_clause_parse(req->fcall->funcid, req->fcall->args,
+						  req->fcall->inputcollid, &clause))
 		return NULL;
 	xid_clause_bounds(&clause, clause.other, &b);
 	if (b.bounds == XID_BOUNDS_NONE || b.bounds == XID_BOUNDS_SOME)
@@ -623,17 +632,24 @@ static List *
 index_condition(SupportRequestIndexCondition *req)
 {
 	List	   *args;
+	Oid			collid;
 	XidClause	clause;
 	XidClauseBounds b;
 	List	   *clauses;
 
 	if (is_opclause(req->node))
+	{
 		args = ((OpExpr *) req->node)->args;
+		collid = ((OpExpr *) req->node)->inputcollid;
+	}
 	else if (is_funcclause(req->node))
+	{
 		args = ((FuncExpr *) req->node)->args;
+		collid = ((FuncExpr *) req->node)->inputcollid;
+	}
 	else
 		return NIL;
-	if (!xid_clause_parse(req->funcid, args, &clause))
+	if (!xid_clause_parse(req->funcid, args, collid, &clause))
 		return NIL;
 	if (req->indexarg != clause.elem_argno)
 		return clause.kind == XID_CLAUSE_RANGE ?

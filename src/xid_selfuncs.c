@@ -56,8 +56,10 @@
 #include "storage/itemptr.h"
 #include "utils/lsyscache.h"
 #include "utils/hsearch.h"
+#include "utils/inval.h"
 #include "utils/memutils.h"
 #include "utils/selfuncs.h"
+#include "utils/syscache.h"
 #include "utils/typcache.h"
 
 /*
@@ -98,57 +100,123 @@ histogram_fraction_below(const uint64 *bounds, int n, uint64 x)
  * and copies a histogram each time it is asked for it; for the finer
  * histograms of xid_analyze.c (1,001 bounds at the default statistics
  * target) that costs as much as the rest of planning a one-row lookup, and
- * a query over a table of 366 partitions reads 366 histograms.  An entry is
- * keyed by the version of the pg_statistic row it was read from (its ctid
- * and xmin, which a new ANALYZE changes), so it never outlives the
- * statistics it copies; rows without a ctid (statistics made up by a
- * get_relation_stats_hook) are not kept.  Past HIST_CACHE_MAX_BYTES the
- * whole cache is dropped and starts again.
+ * a query over a table of 366 partitions reads 366 histograms.
+ *
+ * An entry belongs to one column's statistics (the key of pg_statistic) and
+ * remembers the version of the row it was read from (its ctid and xmin).
+ * Any change to pg_statistic seen by this backend (ANALYZE, an import of
+ * statistics, VACUUM FULL of pg_statistic, which moves rows and keeps their
+ * xmin) empties the cache through a syscache callback; the version is
+ * checked besides, so that a row read without an invalidation in between
+ * (there is none within a transaction that does not change statistics) is
+ * never answered by another's histogram.  An entry is made only once its
+ * histogram is read whole, so an error while reading leaves nothing behind.
+ * Rows without a ctid (statistics made up by a get_relation_stats_hook) are
+ * not kept.  Past HIST_CACHE_MAX_BYTES the whole cache is dropped and starts
+ * again.
  */
 #define HIST_CACHE_MAX_BYTES (8 * 1024 * 1024)
 
 typedef struct HistCacheKey
 {
-	ItemPointerData tid;
-	TransactionId xmin;
+	Oid			starelid;
+	int32		staattnum;
+	int32		stainherit;
 } HistCacheKey;
 
 typedef struct HistCacheEntry
 {
 	HistCacheKey key;
+	ItemPointerData tid;		/* the version of the row read */
+	TransactionId xmin;
 	int			n;				/* 0: the row has no usable histogram */
-	uint64	   *bounds;
+	uint64	   *bounds;			/* in hist_context */
 } HistCacheEntry;
 
 static HTAB *hist_cache = NULL;
 static MemoryContext hist_context = NULL;
 static Size hist_bytes = 0;
+static bool hist_callback_registered = false;
+
+static void
+hist_cache_reset(void)
+{
+	if (hist_cache != NULL)
+	{
+		hash_destroy(hist_cache);
+		hist_cache = NULL;
+	}
+	if (hist_context != NULL)
+		MemoryContextReset(hist_context);
+	hist_bytes = 0;
+}
+
+static void
+hist_cache_invalidate(Datum arg, int cacheid, uint32 hashvalue)
+{
+	hist_cache_reset();
+}
 
 /*
- * The histogram of a statistics row as payloads, into e: xid's finer one
- * where ANALYZE made it, else core's
+ * Are the finer histogram's ends core's?  Both come from the same sorted
+ * sample without the most common values (xid_analyze.c), so they share
+ * their first and last bound.  Where core's histogram was replaced without
+ * an ANALYZE of ours (pg_restore_attribute_stats() on PostgreSQL 18 keeps
+ * the slots it is not given, and so does an upgrade's import of
+ * statistics), or is gone, the finer one describes other data and is not
+ * used.
  */
-static void
-read_histogram(HeapTuple tuple, HistCacheEntry *e, MemoryContext cxt)
+static bool
+finer_matches_core(HeapTuple tuple, const AttStatsSlot *finer)
+{
+	AttStatsSlot core;
+	bool		match;
+
+	if (!get_attstatsslot(&core, tuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
+						  ATTSTATSSLOT_VALUES))
+		return false;
+	match = core.nvalues >= 2 && finer->nvalues >= 2 &&
+		DatumGetXidPayload(core.values[0]) ==
+		DatumGetXidPayload(finer->values[0]) &&
+		DatumGetXidPayload(core.values[core.nvalues - 1]) ==
+		DatumGetXidPayload(finer->values[finer->nvalues - 1]);
+	free_attstatsslot(&core);
+	return match;
+}
+
+/*
+ * The histogram of a statistics row as payloads, allocated in cxt: xid's
+ * finer one where ANALYZE made it for the statistics in the row, else
+ * core's.  Returns the number of bounds, 0 when there are fewer than two.
+ */
+static int
+read_histogram(HeapTuple tuple, uint64 **bounds, MemoryContext cxt)
 {
 	AttStatsSlot sslot;
+	bool		have;
+	int			n = 0;
 	int			i;
 
-	e->n = 0;
-	e->bounds = NULL;
-	if (!get_attstatsslot(&sslot, tuple, XID_STATISTIC_KIND_HISTOGRAM,
-						  InvalidOid, ATTSTATSSLOT_VALUES) &&
-		!get_attstatsslot(&sslot, tuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
-						  ATTSTATSSLOT_VALUES))
-		return;
+	*bounds = NULL;
+	have = get_attstatsslot(&sslot, tuple, XID_STATISTIC_KIND_HISTOGRAM,
+							InvalidOid, ATTSTATSSLOT_VALUES);
+	if (have && !finer_matches_core(tuple, &sslot))
+	{
+		free_attstatsslot(&sslot);
+		have = false;
+	}
+	if (!have && !get_attstatsslot(&sslot, tuple, STATISTIC_KIND_HISTOGRAM,
+								   InvalidOid, ATTSTATSSLOT_VALUES))
+		return 0;
 	if (sslot.nvalues >= 2)
 	{
-		e->bounds = MemoryContextAlloc(cxt, sizeof(uint64) * sslot.nvalues);
+		*bounds = MemoryContextAlloc(cxt, sizeof(uint64) * sslot.nvalues);
 		for (i = 0; i < sslot.nvalues; i++)
-			e->bounds[i] = DatumGetXidPayload(sslot.values[i]);
-		e->n = sslot.nvalues;
+			(*bounds)[i] = DatumGetXidPayload(sslot.values[i]);
+		n = sslot.nvalues;
 	}
 	free_attstatsslot(&sslot);
+	return n;
 }
 
 /*
@@ -159,51 +227,89 @@ read_histogram(HeapTuple tuple, HistCacheEntry *e, MemoryContext cxt)
 static int
 histogram_bounds(VariableStatData *vardata, const uint64 **bounds)
 {
-	static HistCacheEntry uncached;
+	static uint64 *uncached = NULL;
 	HeapTuple	tuple = vardata->statsTuple;
+	Form_pg_statistic stats = (Form_pg_statistic) GETSTRUCT(tuple);
 	HistCacheKey key;
 	HistCacheEntry *e;
+	ItemPointerData tid = tuple->t_self;
+	TransactionId xmin = HeapTupleHeaderGetRawXmin(tuple->t_data);
+	uint64	   *read;
+	uint64	   *copy;
 	bool		found;
+	int			n;
 
-	memset(&key, 0, sizeof(key));
-	key.tid = tuple->t_self;
-	key.xmin = HeapTupleHeaderGetRawXmin(tuple->t_data);
-	if (!ItemPointerIsValid(&key.tid) || !TransactionIdIsNormal(key.xmin))
+	if (!ItemPointerIsValid(&tid) || !TransactionIdIsNormal(xmin))
 	{
-		if (uncached.bounds != NULL)
-			pfree(uncached.bounds);
-		read_histogram(tuple, &uncached, TopMemoryContext);
-		*bounds = uncached.bounds;
-		return uncached.n;
+		if (uncached != NULL)
+			pfree(uncached);
+		uncached = NULL;
+		n = read_histogram(tuple, &read, TopMemoryContext);
+		uncached = read;
+		*bounds = read;
+		return n;
 	}
+
+	if (!hist_callback_registered)
+	{
+		CacheRegisterSyscacheCallback(STATRELATTINH, hist_cache_invalidate,
+									  (Datum) 0);
+		hist_callback_registered = true;
+	}
+	memset(&key, 0, sizeof(key));
+	key.starelid = stats->starelid;
+	key.staattnum = stats->staattnum;
+	key.stainherit = stats->stainherit;
+	if (hist_cache != NULL)
+	{
+		e = hash_search(hist_cache, &key, HASH_FIND, NULL);
+		if (e != NULL && ItemPointerEquals(&e->tid, &tid) && e->xmin == xmin)
+		{
+			*bounds = e->bounds;
+			return e->n;
+		}
+	}
+
+	/*
+	 * Read it whole first, in the caller's context: reading can take a lock
+	 * on a TOAST table and so accept invalidations, which empty the cache.
+	 * An error here leaves the cache as it was.
+	 */
+	n = read_histogram(tuple, &read, CurrentMemoryContext);
 
 	if (hist_cache != NULL && hist_bytes > HIST_CACHE_MAX_BYTES)
-	{
-		hash_destroy(hist_cache);
-		MemoryContextReset(hist_context);
-		hist_cache = NULL;
-	}
+		hist_cache_reset();
+	if (hist_context == NULL)
+		hist_context = AllocSetContextCreate(TopMemoryContext,
+											 "xid histograms",
+											 ALLOCSET_DEFAULT_SIZES);
 	if (hist_cache == NULL)
 	{
 		HASHCTL		ctl;
 
-		if (hist_context == NULL)
-			hist_context = AllocSetContextCreate(TopMemoryContext,
-												 "xid histograms",
-												 ALLOCSET_DEFAULT_SIZES);
 		ctl.keysize = sizeof(HistCacheKey);
 		ctl.entrysize = sizeof(HistCacheEntry);
 		ctl.hcxt = hist_context;
 		hist_cache = hash_create("xid histograms", 64, &ctl,
 								 HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
-		hist_bytes = 0;
 	}
-	e = hash_search(hist_cache, &key, HASH_ENTER, &found);
-	if (!found)
+	copy = NULL;
+	if (n > 0)
 	{
-		read_histogram(tuple, e, hist_context);
-		hist_bytes += sizeof(HistCacheEntry) + sizeof(uint64) * e->n;
+		copy = MemoryContextAlloc(hist_context, sizeof(uint64) * n);
+		memcpy(copy, read, sizeof(uint64) * n);
+		pfree(read);
 	}
+
+	/* nothing after this can fail: the entry is made whole or not at all */
+	e = hash_search(hist_cache, &key, HASH_ENTER, &found);
+	if (found && e->bounds != NULL)
+		pfree(e->bounds);
+	e->tid = tid;
+	e->xmin = xmin;
+	e->n = n;
+	e->bounds = copy;
+	hist_bytes += sizeof(HistCacheEntry) + sizeof(uint64) * n;
 	*bounds = e->bounds;
 	return e->n;
 }
@@ -362,11 +468,11 @@ window_selectivity(VariableStatData *vardata, const WindowPart *parts, int n)
 }
 
 /*
- * The clause function and arguments of a restriction clause, if it is a
- * call with two arguments.
+ * The clause function, arguments and input collation of a restriction
+ * clause, if it is a call with two arguments.
  */
 static bool
-call_parts(Node *node, Oid *funcid, List **args)
+call_parts(Node *node, Oid *funcid, List **args, Oid *collid)
 {
 	if (IsA(node, OpExpr))
 	{
@@ -375,11 +481,13 @@ call_parts(Node *node, Oid *funcid, List **args)
 		set_opfuncid(op);
 		*funcid = op->opfuncid;
 		*args = op->args;
+		*collid = op->inputcollid;
 	}
 	else if (IsA(node, FuncExpr))
 	{
 		*funcid = ((FuncExpr *) node)->funcid;
 		*args = ((FuncExpr *) node)->args;
+		*collid = ((FuncExpr *) node)->inputcollid;
 	}
 	else
 		return false;
@@ -417,9 +525,10 @@ window_parts(PlannerInfo *root, RelOptInfo *rel, List *args,
 		RestrictInfo *rinfo = lfirst_node(RestrictInfo, lc);
 		Oid			funcid;
 		List	   *cargs;
+		Oid			collid;
 		XidClause	clause;
 
-		if (!call_parts((Node *) rinfo->clause, &funcid, &cargs))
+		if (!call_parts((Node *) rinfo->clause, &funcid, &cargs, &collid))
 			continue;
 		if (cargs == args)
 		{
@@ -432,7 +541,7 @@ window_parts(PlannerInfo *root, RelOptInfo *rel, List *args,
 		if (!equal(linitial(cargs), self->elem) &&
 			!equal(lsecond(cargs), self->elem))
 			continue;
-		if (!xid_clause_parse(funcid, cargs, &clause) ||
+		if (!xid_clause_parse(funcid, cargs, collid, &clause) ||
 			!equal(clause.elem, self->elem) || !window_kind(&clause))
 			continue;
 		window_part(root, &clause,
@@ -517,19 +626,26 @@ xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
 	XidClause	clause;
 	Selectivity sel;
 
-	if (!xid_clause_parse(funcid, args, &clause))
+	if (!xid_clause_parse(funcid, args, collation, &clause))
 		return DEFAULT_RANGE_INEQ_SEL;
 	if (!get_restriction_variable(root, args, varRelid,
 								  &vardata, &other, &varonleft))
 		return clause.kind == XID_CLAUSE_TIME ?
 			DEFAULT_INEQ_SEL : DEFAULT_RANGE_INEQ_SEL;
-	if (type_is_range(vardata.vartype))
-	{
-		/* "range_column @> xid": nothing to say beyond the default */
-		ReleaseVariableStats(vardata);
-		return DEFAULT_RANGE_INEQ_SEL;
-	}
 
+	/*
+	 * The statistics are those of the xid argument, and the rest reads the
+	 * other one as a range, text or time.  get_restriction_variable() takes
+	 * whichever side refers to the relation as the variable, which a query
+	 * may put in the other argument ("'...'::xid ^@ relname::text"): then
+	 * there is nothing to say beyond the default.
+	 */
+	if ((varonleft ? 0 : 1) != clause.elem_argno)
+	{
+		ReleaseVariableStats(vardata);
+		return clause.kind == XID_CLAUSE_TIME ?
+			DEFAULT_INEQ_SEL : DEFAULT_RANGE_INEQ_SEL;
+	}
 	if (collation == XID_DONE_COLLATION &&
 		has_pruning_clauses(vardata.rel, clause.elem))
 		sel = 1.0;

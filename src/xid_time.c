@@ -180,11 +180,18 @@ xid_time_op_ms(XidTimeOp op, TimestampTz t, uint64 *ms)
 	bool		lower = XidTimeOpIsLower(op);
 	int64		m = 0;
 
-	if (TIMESTAMP_NOT_FINITE(t))
+	/*
+	 * Every time is above -infinity and below infinity.  A value outside
+	 * the range of timestamptz (none comes from its input functions) is
+	 * taken as the infinity on its side, so that the arithmetic below never
+	 * overflows.
+	 */
+	if (TIMESTAMP_NOT_FINITE(t) || !IS_VALID_TIMESTAMP(t))
 	{
-		/* every time is above -infinity and below infinity */
+		bool		before_all = TIMESTAMP_IS_NOBEGIN(t) || t < MIN_TIMESTAMP;
+
 		*ms = lower ? 0 : XID_MAX_MS;
-		return TIMESTAMP_IS_NOBEGIN(t) == lower;
+		return before_all == lower;
 	}
 	switch (op)
 	{
