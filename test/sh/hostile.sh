@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# test/sh/hostile.sh: the generated hostile-argument suite.  Every operator
+# and SQL-callable function of the extension, found in the catalog, with
+# arguments of every shape (the indexed column, another column, constants
+# at the edges, invalid and over-long text, LIKE wildcards and escapes,
+# NULL, an expression, a parameter of a generic plan on either side, an
+# init-plan sub-select, the outer column of a join, arrays with ANY/ALL,
+# name/varchar/char text, COLLATE "C" and a nondeterministic collation), in
+# every place (a plain table, range and hash partitions, an inheritance
+# parent, views, a domain over xid, CHECK constraints, partial indexes, row
+# security, BRIN) and context (alone, NOT, OR, CASE, a join clause).  Each
+# query must return the rows of its row-by-row oracle, or raise the error
+# the oracle raises; no query may crash the server (test/hostile/).
+#
+# It runs as the roles of a shared server: a database owner without
+# superuser installs the trusted extension and makes the tables, and an
+# ordinary role runs the queries.
+#
+# Called by test/suite.sh with XID_BINDIR, XID_MAJOR, XID_WORK and the PG*
+# variables of a running cluster.  XID_HOSTILE_QUERIES is how many of the
+# generated queries run (default 100000, a sample chosen by a hash of each
+# query's text, which keeps every operator, place and context; "all" runs
+# every one, about 500,000, two minutes on PostgreSQL 18 here).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+
+bindir=$XID_BINDIR
+work=$XID_WORK
+mkdir -p "$work"
+db=xid_hostile
+batch=${XID_HOSTILE_BATCH:-2000}
+psql=("$bindir/psql" -X -q -v ON_ERROR_STOP=1)
+
+"${psql[@]}" -d postgres <<SQL || exit 1
+SET client_min_messages = warning;
+DROP DATABASE IF EXISTS $db;
+DROP ROLE IF EXISTS hostile_owner;
+DROP ROLE IF EXISTS hostile_user;
+CREATE ROLE hostile_owner LOGIN;
+CREATE ROLE hostile_user LOGIN;
+CREATE DATABASE $db OWNER hostile_owner;
+SQL
+"${psql[@]}" -U hostile_owner -d $db -f test/hostile/setup.sql >"$work/setup.log" 2>&1 &&
+	"${psql[@]}" -U hostile_owner -d $db -f test/hostile/generate.sql >>"$work/setup.log" 2>&1 || {
+	cat "$work/setup.log"
+	echo "FAIL the suite's setup"
+	exit 1
+}
+sample=${XID_HOSTILE_QUERIES:-100000}
+if [ "$sample" != all ]; then
+	# a sample that keeps every place, context and operator: each query by
+	# a hash of its text
+	"${psql[@]}" -U hostile_owner -d $db -c "
+		DELETE FROM hostile.queries WHERE qno NOT IN (
+			SELECT qno FROM hostile.queries ORDER BY hashtext(q), qno LIMIT $sample)" || exit 1
+fi
+read -r total members places < <("${psql[@]}" -At -F ' ' -U hostile_owner -d $db -c "
+	SELECT (SELECT count(*) FROM hostile.queries),
+		   (SELECT count(DISTINCT regexp_replace(what, ' (ANY|ALL|volatile)$', '')) FROM hostile.queries),
+		   (SELECT count(DISTINCT place) FROM hostile.queries)")
+maxq=$("${psql[@]}" -At -U hostile_owner -d $db -c "SELECT max(qno) FROM hostile.queries")
+
+settings="SET enable_seqscan = off; SET plan_cache_mode = force_generic_plan;
+SET constraint_exclusion = on; SET search_path = public;"
+
+# wait for the server to accept connections again after a crash
+wait_server()
+{
+	local i
+	for i in $(seq 1 120); do
+		"$bindir/pg_isready" -q -d $db && return 0
+		sleep 0.5
+	done
+	return 1
+}
+
+results="$work/results.txt"
+: >"$results"
+crashes="$work/crashes.txt"
+: >"$crashes"
+
+# run_range LO HI: queries LO..HI; where the server dies, the two halves
+# again, down to the queries that kill it
+run_range()
+{
+	local lo=$1 hi=$2 mid
+	if "${psql[@]}" -At -F '|' -U hostile_user -d $db \
+		-c "$settings SELECT * FROM hostile.run($lo, $hi)" >"$work/batch.out" 2>"$work/batch.err"; then
+		cat "$work/batch.out" >>"$results"
+		return 0
+	fi
+	grep -v '^$' "$work/batch.err" | head -3
+	wait_server || { echo "FAIL the server did not come back"; exit 1; }
+	if [ "$lo" -eq "$hi" ]; then
+		echo "$lo" >>"$crashes"
+		return 0
+	fi
+	mid=$(((lo + hi) / 2))
+	run_range "$lo" "$mid"
+	run_range $((mid + 1)) "$hi"
+}
+
+lo=1
+while [ "$lo" -le "$maxq" ]; do
+	run_range "$lo" $((lo + batch - 1))
+	lo=$((lo + batch))
+done
+
+ran=$(wc -l <"$results")
+count() { awk -F'|' -v o="$1" '$2 == o { n++ } END { print n + 0 }' "$results"; }
+same=$(count same)
+both=$(count both)
+oracle=$(count oracle)
+wrong=$(count wrong)
+unexpected=$(count unexpected)
+crashed=$(wc -l <"$crashes")
+
+echo "$total queries over $members operators and functions in $places places:" \
+	"$same same rows, $both the oracle's error, $oracle error only in the oracle;" \
+	"$crashed crashes, $wrong wrong results, $unexpected unexpected errors"
+show()
+{
+	local qno
+	while read -r qno rest; do
+		echo "  #$qno $rest"
+		"${psql[@]}" -At -U hostile_owner -d $db -c "
+			SELECT format('    %s in %s (%s)%s', what, place, ctx, coalesce(' with \$1 = ' || pval, ''))
+				   || E'\n    query:  ' || q || E'\n    oracle: ' || o
+			FROM hostile.queries WHERE qno = $qno"
+	done | head -60
+}
+status=0
+if [ "$crashed" -gt 0 ]; then
+	echo "crashing queries:"
+	show <"$crashes"
+	status=1
+fi
+if [ "$wrong" -gt 0 ] || [ "$unexpected" -gt 0 ]; then
+	echo "wrong results and unexpected errors:"
+	awk -F'|' '$2 == "wrong" || $2 == "unexpected" { print $1, $2 ": " $3 }' "$results" | show
+	status=1
+fi
+if [ "$((ran + crashed))" -ne "$total" ]; then
+	echo "ran $ran of $total queries"
+	status=1
+fi
+exit $status
