@@ -63,3 +63,43 @@ def pg():
     with psycopg.connect(autocommit=True) as conn:
         pgxid.psycopg.register(conn)
         yield conn
+
+
+# ---- data: ids at known times, and what a time comparison must return
+
+import operator
+import random as _random
+from datetime import datetime, timedelta, timezone
+
+OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+DAY0 = datetime(2026, 3, 1, tzinfo=timezone.utc)
+
+
+def sample_ids(n: int = 3000, seed: int = 7) -> list:
+    """Ids over a day, several in some milliseconds, sorted."""
+    from pgxid import EPOCH, Xid
+
+    rng = _random.Random(seed)
+    base = (DAY0 - EPOCH) // timedelta(milliseconds=1)
+    out = set()
+    while len(out) < n:
+        ms = base + rng.randrange(86_400_000)
+        for _ in range(rng.choice((1, 1, 1, 3))):
+            out.add(Xid.from_parts(ms, rng.getrandbits(22)))
+    return sorted(out)[:n]
+
+
+def probe_times(ids: list, seed: int = 8) -> list:
+    """Times to compare with: on an id's millisecond, inside it, between."""
+    rng = _random.Random(seed)
+    out = []
+    for x in rng.sample(ids, 6):
+        t = x.time
+        out += [t, t + timedelta(microseconds=500), t - timedelta(microseconds=1),
+                t.astimezone(timezone(timedelta(hours=-7)))]
+    out.append(DAY0 + timedelta(hours=rng.randrange(24), microseconds=rng.randrange(10**6)))
+    return out
+
+
+def expected_count(ids: list, op: str, t: datetime) -> int:
+    return sum(1 for x in ids if OPS[op](x.time, t))
