@@ -7,4 +7,4 @@
 set -uo pipefail
 cd "$(dirname "$0")"
 export PYTHONPATH="$PWD/src" PYTHONDONTWRITEBYTECODE=1 XID_RESULT_LINES=1
-exec python3 -m pytest -p no:terminal -p no:cacheprovider tests "$@"
+exec python3 -m pytest -p no:terminal -p no:cacheprovider --continue-on-collection-errors tests "$@"

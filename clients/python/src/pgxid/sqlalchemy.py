@@ -39,7 +39,8 @@ from sqlalchemy import event
 from sqlalchemy.dialects.postgresql import TIMESTAMP
 from sqlalchemy.dialects.postgresql.base import PGDialect
 from sqlalchemy.sql import operators, sqltypes
-from sqlalchemy.sql.elements import BinaryExpression, ColumnElement, bindparam, cast
+from sqlalchemy import bindparam, cast
+from sqlalchemy.sql.elements import BinaryExpression, ColumnElement
 from sqlalchemy.types import UserDefinedType
 
 from ._codec import Xid
