@@ -37,7 +37,6 @@ _B3 = _B2 * 58
 _B5 = _B3 * _B2
 _PAIRS = [a + b for a in ALPHABET for b in ALPHABET]
 _VALUE = {c: i for i, c in enumerate(ALPHABET)}
-_PAIR_VALUE = {p: i for i, p in enumerate(_PAIRS)}
 _ONE_US = timedelta(microseconds=1)
 
 assert EPOCH == datetime(1970, 1, 1, tzinfo=timezone.utc) + timedelta(milliseconds=EPOCH_UNIX_MS)
@@ -113,13 +112,16 @@ def encode(payload: int) -> str:
     return f"{ALPHABET[top]}{p[a]}{p[b]}{ALPHABET[c]}{p[d]}{p[e]}{ALPHABET[f]}"
 
 
+_DIGITS = bytes.maketrans(ALPHABET.encode("ascii"), bytes(range(58)))
+_B6 = 58**6
+
+
 def _decode_valid(text: str) -> int:
-    """The payload of valid text."""
-    pv = _PAIR_VALUE
-    return (
-        ((((_VALUE[text[0]] * _B2 + pv[text[1:3]]) * _B2 + pv[text[3:5]]) * _B2 + pv[text[5:7]]) * _B2
-         + pv[text[7:9]]) * _B2
-        + pv[text[9:11]]
+    """The payload of valid text: two groups of digits, the low one in
+    small-int arithmetic."""
+    a, b, c, d, e, f, g, h, i, j, k = text.encode("ascii").translate(_DIGITS)
+    return ((((a * 58 + b) * 58 + c) * 58 + d) * 58 + e) * _B6 + (
+        ((((f * 58 + g) * 58 + h) * 58 + i) * 58 + j) * 58 + k
     )
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import random
 import threading
-import time as _time
+from time import time_ns as _time_ns
 import weakref
 from datetime import datetime
 from typing import Optional
@@ -73,7 +73,7 @@ class XidGenerator:
 
     __slots__ = (
         "node_bits", "node_id", "_counter_bits", "_node_field", "_counter_max",
-        "_half", "_step_mask", "_lock", "_last", "_rand", "_cache_ms", "_cache_hi",
+        "_half", "_step_mask", "_lock", "_last", "_rand", "_getrandbits", "_cache_ms",
         "_cache_lo", "_cache_text", "__weakref__",
     )
 
@@ -86,7 +86,7 @@ class XidGenerator:
         self._step_mask = (_MAX_STEP >> min(node_bits, 5)) - 1
         self._last = 0
         self._cache_ms = -1
-        self._cache_hi = self._cache_lo = 0
+        self._cache_lo = 0
         self._cache_text = ""
         self._reseed()
         _generators.add(self)
@@ -94,6 +94,7 @@ class XidGenerator:
     def _reseed(self) -> None:
         self._lock = threading.Lock()
         self._rand = random.Random(os.urandom(32))
+        self._getrandbits = self._rand.getrandbits
 
     @property
     def last(self) -> Optional[Xid]:
@@ -102,38 +103,37 @@ class XidGenerator:
 
     def new(self) -> Xid:
         """A new id, above every id this generator made before."""
-        now = _time.time_ns() // 1_000_000 - EPOCH_UNIX_MS
+        now = _time_ns() // 1_000_000 - EPOCH_UNIX_MS
         if not 0 <= now <= MAX_MS:
             raise XidOutOfRangeError(
                 "the clock is outside the times an xid holds",
                 "An xid holds instants from 2011-11-11 11:11:11.111+00 to 2151-03-25 18:46:22.214+00.",
             )
         with self._lock:
-            rnd = self._rand.getrandbits(64)
+            rnd = self._getrandbits(64)
             old = self._last
-            old_ms = old >> RANDOM_BITS
-            start = self._node_field | (rnd & self._half)
-            if old_ms < now:
-                ms, low = now, start  # a new millisecond
+            ms = old >> RANDOM_BITS
+            # Every value this generator made carries its own node number,
+            # so xid_new()'s case of a last value with another node number
+            # cannot arise here.
+            if ms < now:
+                ms = now  # a new millisecond
+                low = self._node_field | (rnd & self._half)
             else:
                 step = 1 + ((rnd >> 32) & self._step_mask)
-                cb = self._counter_bits
-                old_node = (old & RANDOM_MASK) >> cb
-                node = self._node_field >> cb
-                if old_node == node and (old & self._counter_max) <= self._counter_max - step:
-                    ms, low = old_ms, (old & RANDOM_MASK) + step
-                elif old_node < node:
-                    ms, low = old_ms, start
+                if (old & self._counter_max) + step <= self._counter_max:
+                    low = (old & RANDOM_MASK) + step
                 else:
-                    ms, low = old_ms + 1, start  # this millisecond is used up
+                    ms += 1  # this millisecond is used up: borrow the next
                     if ms > MAX_MS:
                         raise XidOutOfRangeError("no xid is left after 2151-03-25 18:46:22.214+00")
+                    low = self._node_field | (rnd & self._half)
             self._last = (ms << RANDOM_BITS) | low
             # The text: the six leading symbols once per millisecond, the
             # last five from the remainder (no carry in 99.4% of ids).
             if ms != self._cache_ms:
                 hi, lo = divmod(ms << RANDOM_BITS, _B5)
-                self._cache_ms, self._cache_hi, self._cache_lo = ms, hi, lo
+                self._cache_ms, self._cache_lo = ms, lo
                 self._cache_text = encode(hi * _B5)[:6]
             lo = self._cache_lo + low
             head = self._cache_text
