@@ -7,4 +7,6 @@
 set -uo pipefail
 cd "$(dirname "$0")"
 export PYTHONPATH="$PWD/src" PYTHONDONTWRITEBYTECODE=1 XID_RESULT_LINES=1
-exec python3 -m pytest -p no:terminal -p no:cacheprovider --continue-on-collection-errors tests "$@"
+basetemp=()
+[ -n "${XID_CLIENTS_WORK:-}" ] && basetemp=(--basetemp "$XID_CLIENTS_WORK/pytest")
+exec python3 -m pytest "${basetemp[@]}" -p no:terminal -p no:cacheprovider --continue-on-collection-errors tests "$@"
