@@ -70,6 +70,21 @@ def test_time_query_with_datetime(conn) -> None:
     assert b"::timestamptz" in conn.cursor().mogrify("%s", (t,))
 
 
+def test_naive_datetime_is_the_sessions_time_zone(conn) -> None:
+    # psycopg2 writes a naive datetime as '...'::timestamp, which PostgreSQL
+    # reads in the session's TimeZone (README: pass aware datetimes)
+    t = IDS[1200].time
+    naive = t.replace(tzinfo=None)
+    assert conn.cursor().mogrify("%s", (naive,)).endswith(b"::timestamp")
+    cur = conn.cursor()
+    cur.execute("SET TimeZone = 'America/New_York'")
+    n = one(conn, "SELECT count(*) FROM pg2 WHERE id >= %s", (naive,))[0]
+    cur.execute("RESET TimeZone")
+    from zoneinfo import ZoneInfo
+    assert n == expected_count(IDS, ">=", naive.replace(tzinfo=ZoneInfo("America/New_York")))
+    assert n != expected_count(IDS, ">=", t)
+
+
 def test_time_query_uses_the_index(conn) -> None:
     cur = conn.cursor()
     cur.execute("SET enable_seqscan = off")

@@ -139,6 +139,9 @@ def test_datetime_comparisons(driver: str) -> None:
         assert n == expected_count(IDS, "<", datetime(2026, 3, 1, 12, tzinfo=timezone.utc))
         with pytest.raises(ValueError, match="naive datetime"):
             select(func.count()).where(orders.c.id >= datetime(2026, 3, 1))
+        # = has no time meaning (many ids share a millisecond): refused
+        with pytest.raises(sa.exc.StatementError, match="a datetime given as an xid"):
+            conn.execute(select(func.count()).where(orders.c.id == IDS[0].time))
         return True
 
     assert with_conn(driver, check)
