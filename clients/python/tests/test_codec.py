@@ -128,6 +128,10 @@ def test_type_errors() -> None:
     for bad in (5, b"5cnEkaefSdu", None, 1.5):
         with pytest.raises(TypeError):
             Xid(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Xid.from_int(True)
+    with pytest.raises(TypeError):
+        pgxid.encode(1.0)  # type: ignore[arg-type]
     with pytest.raises(XidOutOfRangeError):
         Xid.from_int(2**64)
     with pytest.raises(XidOutOfRangeError):

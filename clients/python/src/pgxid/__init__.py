@@ -5,7 +5,7 @@ The codec needs nothing but the standard library::
     >>> from pgxid import Xid
     >>> x = Xid("5cnEkaefSdu")
     >>> x.time
-    datetime.datetime(2026, 11, 20, 0, 0, tzinfo=datetime.timezone.utc)
+    datetime.datetime(2026, 11, 21, 0, 0, tzinfo=datetime.timezone.utc)
 
 Driver support lives in its own modules, each imported only when used:
 ``pgxid.psycopg`` (psycopg 3), ``pgxid.psycopg2``, ``pgxid.asyncpg``,

@@ -95,9 +95,9 @@ def _valid(text: str) -> bool:
 
 def encode(payload: int) -> str:
     """The text of a payload (0 .. 2^64 - 1), as ``xid_out``."""
+    if type(payload) is not int and (isinstance(payload, bool) or not isinstance(payload, int)):
+        raise TypeError(f"an xid payload is an int, not {type(payload).__name__}")
     if not 0 <= payload <= MAX_PAYLOAD:
-        if isinstance(payload, bool) or not isinstance(payload, int):
-            raise TypeError(f"an xid payload is an int, not {type(payload).__name__}")
         raise XidOutOfRangeError(
             f"{payload} is out of range for type xid",
             "An xid payload is from 0 to 18446744073709551615.",
