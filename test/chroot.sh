@@ -20,6 +20,16 @@ flavour=${3:-build}
 mirror=${XID_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 marker="$dir/.xid-chroot-complete"
 
+# The names in clients/debian-packages, one a line, "#" comments, on one
+# line (none when the file is missing)
+client_packages()
+{
+	local list
+	list="$(dirname "$0")/../clients/debian-packages"
+	[ -f "$list" ] || return 0
+	sed -e 's/#.*//' "$list" | tr -s ' \t\n' '\n' | grep -v '^$' | tr '\n' ' ' | sed 's/ $//'
+}
+
 # The archive here serves sid as a frozen snapshot whose Release file has
 # expired, and apt refuses it ("E: Release file for .../sid/InRelease is
 # expired (invalid since ...)").  Only there is the validity check off.
@@ -30,7 +40,9 @@ extra=""
 case "$major" in
 	15) suite=bookworm apt_options="" ;;
 	17) suite=trixie apt_options="" extra="postgresql-17-timescaledb postgresql-17-cron postgresql-17-partman" ;;
-	18) suite=sid apt_options='Acquire::Check-Valid-Until "false";' extra="postgresql-18-timescaledb postgresql-18-cron postgresql-18-partman" ;;
+	# 18 also holds the drivers the client packages are tested with
+	# (test/clients.sh), listed in clients/debian-packages.
+	18) suite=sid apt_options='Acquire::Check-Valid-Until "false";' extra="postgresql-18-timescaledb postgresql-18-cron postgresql-18-partman $(client_packages)" ;;
 	# PostgreSQL 19 is a release candidate (19~rc1) in experimental.  Once a
 	# final 19 is in sid, drop experimental and the pin: use 18's line.
 	19) suite=sid apt_options='Acquire::Check-Valid-Until "false";' extra="postgresql-18 postgresql-server-dev-18" ;;

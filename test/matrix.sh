@@ -220,6 +220,23 @@ run_citus()
 	rm -f "$log"
 }
 
+# The client packages (test/clients.sh): each clients/LANG/test.sh against
+# PostgreSQL 18 in its chroot, with the drivers of clients/debian-packages
+run_clients()
+{
+	local log p f
+	echo "==== client packages on PostgreSQL 18"
+	log=$(mktemp /tmp/xid-clients-log.XXXXXX)
+	XID_CHROOT_CACHE="$cache" bash "$top/test/clients.sh" 2>&1 | tee "$log"
+	p=$(grep -c '^ok ' "$log")
+	f=$(grep -c '^FAIL ' "$log")
+	[ "$p" -eq 0 ] && [ "$f" -eq 0 ] && f=1
+	rm -f "$log"
+	total_passed=$((total_passed + p))
+	total_failed=$((total_failed + f))
+	if [ "$f" -eq 0 ]; then summary+=("clients: ok ($p passed)"); else summary+=("clients: FAILED ($p passed, $f failed)"); fi
+}
+
 # The PGXN zip of the committed tree, checked against the meta spec
 run_dist()
 {
@@ -264,6 +281,7 @@ case " $versions " in *" 19 "*) run_pg_upgrade ;; esac
 for v in $versions; do
 	case "$v" in 17 | 18) run_citus "$v" ;; esac
 done
+case " $versions " in *" 18 "*) run_clients ;; esac
 [ -z "${XID_SKIP_PACKAGES:-}" ] && for v in $versions; do run_package "$v"; done
 run_dist
 

@@ -1,0 +1,56 @@
+"""pgxid: the xid identifiers of the PostgreSQL extension xid, in Python.
+
+The codec needs nothing but the standard library::
+
+    >>> from pgxid import Xid
+    >>> x = Xid("5cnEkaefSdu")
+    >>> x.time
+    datetime.datetime(2026, 11, 21, 0, 0, tzinfo=datetime.timezone.utc)
+
+Driver support lives in its own modules, each imported only when used:
+``pgxid.psycopg`` (psycopg 3), ``pgxid.psycopg2``, ``pgxid.asyncpg``,
+``pgxid.sqlalchemy`` and ``pgxid.django``.  Each finds the type by its OID,
+``to_regtype('public.xid')`` (or the schema you name), never by the bare
+name ``xid``, which is PostgreSQL's own transaction id type.
+"""
+
+from ._codec import (
+    ALPHABET,
+    EPOCH,
+    MAX,
+    MAX_MS,
+    MAX_NODE_BITS,
+    MAX_PAYLOAD,
+    MIN,
+    RANDOM_BITS,
+    InvalidXidError,
+    Xid,
+    XidError,
+    XidOutOfRangeError,
+    decode,
+    encode,
+    is_valid,
+    like_bounds,
+    like_lower_bound,
+    like_upper_bound,
+    node,
+    parse,
+    prefix_bounds,
+    prefix_lower_bound,
+    prefix_upper_bound,
+    time,
+    time_lower_bound,
+    time_upper_bound,
+)
+from ._generate import XidGenerator, new, new_at
+
+__version__ = "1.1.0"
+
+__all__ = [
+    "ALPHABET", "EPOCH", "MAX", "MAX_MS", "MAX_NODE_BITS", "MAX_PAYLOAD", "MIN",
+    "RANDOM_BITS", "InvalidXidError", "Xid", "XidError", "XidGenerator",
+    "XidOutOfRangeError", "decode", "encode", "is_valid", "like_bounds",
+    "like_lower_bound", "like_upper_bound", "new", "new_at", "node", "parse",
+    "prefix_bounds", "prefix_lower_bound", "prefix_upper_bound", "time",
+    "time_lower_bound", "time_upper_bound",
+]

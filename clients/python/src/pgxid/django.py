@@ -1,0 +1,203 @@
+"""Django: a model field ``XidField`` with index-friendly lookups.
+
+    from django.db import models
+    from pgxid.django import XidField, XidNew
+
+    class Order(models.Model):
+        id = XidField(primary_key=True, db_default=XidNew())
+        item = models.TextField()
+
+    Order.objects.filter(id__startswith="5cnrQT")           # id ^@ '5cnrQT'
+    Order.objects.filter(id__gte=datetime(2026, 1, 1, tzinfo=timezone.utc))
+                                                  # id >= '...'::timestamptz
+
+- The column is ``public.xid`` (``XidField(schema="ids")`` for another
+  schema); values are ``pgxid.Xid``; bad text is a ValidationError in
+  forms and a ValueError with the server's message in queries.
+- ``startswith`` is the server's ``^@``, a range scan of the index (Django's
+  own would be ``id::text LIKE '5cn%'``, which reads every row).
+- ``gt``/``gte``/``lt``/``lte`` with a ``datetime`` are the server's
+  ``xid OP timestamptz``, exactly ``xid_time(id) OP t``, on the index; a
+  naive datetime is refused (it has no instant).  With an ``Xid`` or text
+  they compare ids.
+- Importing this module connects to ``connection_created``: every new
+  PostgreSQL connection gets ``pgxid.psycopg`` (or ``pgxid.psycopg2``)
+  registered for ``settings.PGXID_SCHEMA`` (default ``public``), which
+  ``ArrayField(XidField())`` needs.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import Any, Optional
+
+from django.core import exceptions
+from django.db.backends.signals import connection_created
+from django.db.models import Field, Func, Lookup
+from django.db.models.lookups import (
+    GreaterThan,
+    GreaterThanOrEqual,
+    LessThan,
+    LessThanOrEqual,
+)
+
+from ._codec import Xid, XidError
+
+__all__ = ["XidField", "XidNew"]
+
+
+def _quote(schema: str) -> str:
+    if schema.isidentifier() and schema == schema.lower():
+        return schema
+    return '"' + schema.replace('"', '""') + '"'
+
+
+class XidNew(Func):
+    """``xid_new()``, for ``db_default``."""
+
+    function = "xid_new"
+    arity = 0
+
+    def __init__(self, **extra: Any) -> None:
+        super().__init__(output_field=XidField(), **extra)
+
+
+class XidField(Field):
+    description = "An xid of the PostgreSQL extension xid (11 Base58 symbols)"
+    empty_strings_allowed = False
+    default_error_messages = {"invalid": "“%(value)s” is not a valid xid."}
+
+    def __init__(self, *args: Any, schema: str = "public", **kwargs: Any) -> None:
+        self.schema = schema
+        super().__init__(*args, **kwargs)
+
+    def deconstruct(self) -> Any:
+        name, path, args, kwargs = super().deconstruct()
+        if self.schema != "public":
+            kwargs["schema"] = self.schema
+        return name, path, args, kwargs
+
+    def db_type(self, connection: Any) -> str:
+        return f"{_quote(self.schema)}.xid"
+
+    def rel_db_type(self, connection: Any) -> str:
+        return self.db_type(connection)
+
+    def get_internal_type(self) -> str:
+        return "XidField"
+
+    def from_db_value(self, value: Any, expression: Any, connection: Any) -> Optional[Xid]:
+        return None if value is None else Xid(value)
+
+    def to_python(self, value: Any) -> Optional[Xid]:
+        if value is None or isinstance(value, Xid):
+            return value
+        try:
+            return Xid(value)
+        except (XidError, TypeError):
+            raise exceptions.ValidationError(
+                self.error_messages["invalid"], code="invalid", params={"value": value}
+            )
+
+    def get_prep_value(self, value: Any) -> Optional[Xid]:
+        value = super().get_prep_value(value)
+        if value is None:
+            return None
+        if isinstance(value, (_dt.date, _dt.datetime)):
+            raise TypeError(
+                "a datetime given as an xid: use the lookups gt, gte, lt or lte "
+                "(id__gte=t means xid_time(id) >= t)"
+            )
+        return Xid(value)
+
+
+def _aware(value: _dt.datetime) -> _dt.datetime:
+    if value.tzinfo is None or value.utcoffset() is None:
+        raise ValueError(
+            "an xid compared with a naive datetime: give the datetime a tzinfo "
+            "(a naive one would be read in the connection's time zone)"
+        )
+    return value
+
+
+class _TimeOrIdMixin:
+    """With a datetime: ``id OP %s::timestamptz``; otherwise as for ids."""
+
+    def get_prep_lookup(self) -> Any:
+        rhs = self.rhs  # type: ignore[attr-defined]
+        if isinstance(rhs, _dt.datetime):
+            return _aware(rhs)
+        if isinstance(rhs, _dt.date):
+            raise TypeError("an xid compared with a date: compare with an aware datetime")
+        return super().get_prep_lookup()  # type: ignore[misc]
+
+    def get_db_prep_lookup(self, value: Any, connection: Any) -> Any:
+        if isinstance(value, _dt.datetime):
+            return "%s::timestamptz", [value]
+        return super().get_db_prep_lookup(value, connection)  # type: ignore[misc]
+
+
+@XidField.register_lookup
+class XidGreaterThan(_TimeOrIdMixin, GreaterThan):
+    pass
+
+
+@XidField.register_lookup
+class XidGreaterThanOrEqual(_TimeOrIdMixin, GreaterThanOrEqual):
+    pass
+
+
+@XidField.register_lookup
+class XidLessThan(_TimeOrIdMixin, LessThan):
+    pass
+
+
+@XidField.register_lookup
+class XidLessThanOrEqual(_TimeOrIdMixin, LessThanOrEqual):
+    pass
+
+
+@XidField.register_lookup
+class XidStartsWith(Lookup):
+    """``id ^@ prefix``: the ids whose text starts with the prefix, a range
+    scan of the index (the server's planner support)."""
+
+    lookup_name = "startswith"
+    prepare_rhs = False
+
+    def as_sql(self, compiler: Any, connection: Any) -> Any:
+        lhs, lhs_params = self.process_lhs(compiler, connection)
+        rhs, rhs_params = self.process_rhs(compiler, connection)
+        return f"{lhs} ^@ ({rhs})::text", [*lhs_params, *rhs_params]
+
+    def get_prep_lookup(self) -> Any:
+        if not hasattr(self.rhs, "resolve_expression") and not isinstance(self.rhs, str):
+            raise TypeError("startswith takes the text of a prefix")
+        return self.rhs
+
+
+def _register(sender: Any, connection: Any, **kwargs: Any) -> None:
+    """Register the driver's xid codecs on a new connection, for the schema
+    ``settings.PGXID_SCHEMA`` (default ``public``); nothing while the
+    extension is not installed yet (before its migration)."""
+    if connection.vendor != "postgresql":
+        return
+    from django.conf import settings
+
+    schema = getattr(settings, "PGXID_SCHEMA", "public")
+    raw = connection.connection
+    module = type(raw).__module__
+    try:
+        if module.startswith("psycopg2"):
+            from . import psycopg2 as xid_psycopg2
+
+            xid_psycopg2.register(raw, schema)
+        elif module.startswith("psycopg"):
+            from . import psycopg as xid_psycopg
+
+            xid_psycopg.register(raw, schema)
+    except LookupError:
+        pass
+
+
+connection_created.connect(_register, dispatch_uid="pgxid.django")
