@@ -32,7 +32,24 @@ function parseText(s) {
   return Xid.parse(s);
 }
 
+// node-postgres (pg-protocol) decodes every field of a row as UTF-8 text,
+// and hands a binary-format field to its parser re-encoded from that text:
+// bytes that are no valid UTF-8 are gone by then (each bad sequence became
+// U+FFFD, EF BF BD).  So a binary xid arrives intact only when its 8 bytes
+// happen to be valid UTF-8; otherwise reading it is an error here, never a
+// wrong id.
+const REPLACEMENT = Buffer.from([0xef, 0xbf, 0xbd]);
+
+function checkIntact(buf) {
+  if (buf.indexOf(REPLACEMENT) >= 0) {
+    throw new Error('node-postgres decoded this binary public.xid as UTF-8 text and lost bytes: ' +
+      'leave the client\'s binary option off (xid reads exactly in text format)');
+  }
+}
+
 function parseBinary(buf) {
+  checkIntact(buf);
+  if (buf.length !== 8) checkIntact(REPLACEMENT);
   return Xid.fromBytes(buf);
 }
 
@@ -49,6 +66,7 @@ function parseTextArray(s) {
 // dimension its length and lower bound, then per element its length (-1 for
 // NULL) and bytes
 function parseBinaryArray(buf) {
+  checkIntact(buf);
   const ndim = buf.readInt32BE(0);
   if (ndim === 0) return [];
   if (ndim !== 1) throw new Error(`cannot read a ${ndim}-dimensional array of xid`);
@@ -70,13 +88,46 @@ function parseBinaryArray(buf) {
 
 /**
  * Parse public.xid (or SCHEMA.xid) and its arrays as Xid on this client,
- * in text and binary results.  A pool: call it from pool.on('connect').
- * Returns the OIDs.
+ * in text and binary results; returns the OIDs.  For a pg.Pool, call it
+ * before the pool's first query: it sets the parsers of the connection it
+ * looks the type up on, and the pool's `types`, which every connection made
+ * after it takes.
  */
 async function registerTypes(client, options = {}) {
+  if (isPool(client)) {
+    const c = await client.connect();
+    try {
+      const oids = await lookupTypes(c, options.schema);
+      setParsers(c, oids);
+      const types = overrides(client.options.types || require('pg').types);
+      setParsers(types, oids);
+      client.options.types = types;
+      return oids;
+    } finally {
+      c.release();
+    }
+  }
   const oids = await lookupTypes(client, options.schema);
   setParsers(client, oids);
   return oids;
+}
+
+function isPool(x) {
+  return typeof x.connect === 'function' && typeof x.totalCount === 'number' && x.options !== undefined;
+}
+
+// the shape of pg's TypeOverrides: own parsers, else those of `base`
+function overrides(base) {
+  const own = { text: new Map(), binary: new Map() };
+  return {
+    setTypeParser(oid, format, fn) {
+      own[format].set(oid, fn);
+    },
+    getTypeParser(oid, format = 'text') {
+      const fn = own[format].get(oid);
+      return fn !== undefined ? fn : base.getTypeParser(oid, format);
+    },
+  };
 }
 
 /** Set the parsers for known OIDs on anything with setTypeParser (a Client, pg.types, a TypeOverrides). */

@@ -1,0 +1,2 @@
+'use strict';
+console.log('skip README snippets: not written yet');
