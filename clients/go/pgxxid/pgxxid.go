@@ -31,7 +31,7 @@ import (
 var ErrTimeAsXid = errors.New("pgxxid: a time cannot be sent as public.xid: compare with the time as $1::timestamptz " +
 	"(id >= $1::timestamptz means xid_time(id) >= t and uses the index), or pass xid.TimeLowerBound(t, true)")
 
-// Conn is what Register needs: a *pgx.Conn (or anything with its methods).
+// Conn is what LookupOIDs needs: a *pgx.Conn, or anything with its methods.
 type Conn interface {
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 	TypeMap() *pgtype.Map
@@ -59,13 +59,13 @@ func LookupOIDs(ctx context.Context, conn Conn, schema string) (OIDs, error) {
 }
 
 // Register looks up public.xid and registers it and its array type on the
-// connection.  For a pgxpool, call it from Config.AfterConnect.
-func Register(ctx context.Context, conn Conn) error {
+// connection.  For a pgxpool: config.AfterConnect = pgxxid.Register.
+func Register(ctx context.Context, conn *pgx.Conn) error {
 	return RegisterSchema(ctx, conn, "public")
 }
 
 // RegisterSchema is Register for the extension installed in another schema.
-func RegisterSchema(ctx context.Context, conn Conn, schema string) error {
+func RegisterSchema(ctx context.Context, conn *pgx.Conn, schema string) error {
 	o, err := LookupOIDs(ctx, conn, schema)
 	if err != nil {
 		return err
