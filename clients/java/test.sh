@@ -42,4 +42,6 @@ awk '
 	/ :: (SUCCESSFUL|SKIPPED|STARTED)/ || /^Test run finished/ || /^\[ +[0-9]+ (containers|tests) / { next }
 	{ print "    " $0 }' "$work/junit.log" | grep -v -E '^    *$' | head -400
 [ $rc -eq 0 ] || failed=1
+
+[ -n "${XID_CLIENTS_BENCH:-}" ] && java -cp "$work/classes:$work/test-classes" io.github.xidpg.xid.XidBench
 exit $failed

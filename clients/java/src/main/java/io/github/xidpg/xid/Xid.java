@@ -39,6 +39,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
 
     static final long RANDOM_MASK = (1L << RANDOM_BITS) - 1;
     private static final long B58_5 = 656356768L; // 58^5
+    private static final long B29_5 = 20511149L; // 29^5 = 58^5 / 2^5
     private static final byte[] ALPHA = ALPHABET.getBytes(StandardCharsets.US_ASCII);
     private static final byte[] DECODE = new byte[256];
     private static final byte[] PAIRS = new byte[58 * 58 * 2];
@@ -90,9 +91,11 @@ public final class Xid implements Comparable<Xid>, Serializable {
 
     /** Write the 11 symbols into out at offset at. */
     public void encodeTo(byte[] out, int at) {
-        long high = Long.divideUnsigned(payload, B58_5);
+        // 58^5 = 2^5 * 29^5: shifting first leaves a positive dividend, and a
+        // signed division by a constant compiles to a multiplication
+        long high = (payload >>> 5) / B29_5;
         int low = (int) (payload - high * B58_5);
-        int top = (int) (high / B58_5); // high < 2^35: plain division; top < 43
+        int top = (int) (high / B58_5); // high < 2^35; top < 43
         out[at] = ALPHA[top];
         encode5((int) (high - top * B58_5), out, at + 1);
         encode5(low, out, at + 6);
