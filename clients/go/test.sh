@@ -40,4 +40,23 @@ for pkg in . ./pgxxid ./pgxv4xid; do
 	go test -count=1 -v "$pkg" 2>&1 | report "${pkg#./}"
 	[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
 done
+# README: the Go block of "### Go" is a program; it runs against a table
+# orders like the JavaScript block's
+mkdir -p "$gopath/src/readme"
+awk '$0 == "### Go" { sec = 1; next } sec && /^##/ { sec = 0 }
+	sec && /^```go$/ { code = 1; next } code && /^```$/ { code = 0; n++; next }
+	code { print }
+	END { if (n != 1) exit 1 }' "$top/README.md" >"$gopath/src/readme/main.go" ||
+	{ echo "FAIL README: the Go section should hold exactly one go block"; failed=1; }
+if psql -X -q -v ON_ERROR_STOP=1 -c "DROP TABLE IF EXISTS orders" \
+	-c "CREATE TABLE orders (id public.xid PRIMARY KEY DEFAULT xid_new(), item text)" \
+	-c "INSERT INTO orders (item) VALUES ('pear')" >"$work/readme.log" 2>&1 &&
+	(cd "$gopath/src/readme" && go vet . && go run .) >>"$work/readme.log" 2>&1 &&
+	grep -q -E '^[1-9A-HJ-NP-Za-km-z]{11} 20' "$work/readme.log"; then
+	echo "ok   README: the Go program runs ($(tail -1 "$work/readme.log"))"
+else
+	sed 's/^/    /' "$work/readme.log"
+	echo "FAIL README: the Go program"
+	failed=1
+fi
 exit $failed

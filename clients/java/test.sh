@@ -43,5 +43,23 @@ awk '
 	{ print "    " $0 }' "$work/junit.log" | grep -v -E '^    *$' | head -400
 [ $rc -eq 0 ] || failed=1
 
+# README: the Java block of "### Java" is a class Example; it runs (with
+# assertions on) against the table orders ServerTest left, like the
+# JavaScript block's
+mkdir -p "$work/readme"
+awk '$0 == "### Java" { sec = 1; next } sec && /^##/ { sec = 0 }
+	sec && /^```java$/ { code = 1; next } code && /^```$/ { code = 0; n++; next }
+	code { print }
+	END { if (n != 1) exit 1 }' "$(cd "$here/../.." && pwd)/README.md" >"$work/readme/Example.java" ||
+	{ echo "FAIL README: the Java section should hold exactly one java block"; failed=1; }
+if (cd "$work/readme" && java -ea -cp "$work/classes:$pgjdbc" Example.java) >"$work/readme.log" 2>&1 &&
+	grep -q -E '^[1-9A-HJ-NP-Za-km-z]{11} 20' "$work/readme.log"; then
+	echo "ok   README: the Java class runs ($(wc -l <"$work/readme.log") ids printed)"
+else
+	sed 's/^/    /' "$work/readme.log" | tail -20
+	echo "FAIL README: the Java class"
+	failed=1
+fi
+
 [ -n "${XID_CLIENTS_BENCH:-}" ] && java -cp "$work/classes:$work/test-classes" io.github.xidpg.xid.XidBench
 exit $failed
