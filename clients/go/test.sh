@@ -3,7 +3,7 @@
 # contract: PGHOST PGPORT PGUSER PGDATABASE, XID_CLIENTS_WORK; prints
 # ok/FAIL lines).
 #
-# pgx v5 (and v4) and google/uuid come from Debian's golang-*-dev packages,
+# pgx v5 (and v4, for v4check) and google/uuid come from Debian's golang-*-dev packages,
 # which put their sources under /usr/share/gocode/src.  With no module proxy
 # here, the tests build in GOPATH mode over that tree (the package itself
 # has an ordinary go.mod for users).
@@ -34,7 +34,7 @@ report()
 		/^(=== RUN|=== PAUSE|=== CONT|PASS$|ok  )/ { next }
 		{ print "    " $0 }'
 }
-for pkg in . ./pgxxid ./pgxv4xid; do
+for pkg in . ./pgxxid ./v4check; do
 	[ -d "$pkg" ] || continue
 	go vet "$pkg" >"$work/vet.log" 2>&1 || { sed 's/^/    /' "$work/vet.log"; echo "FAIL go vet $pkg"; failed=1; }
 	go test -count=1 -v "$pkg" 2>&1 | report "${pkg#./}"
