@@ -17,12 +17,12 @@ failed=0
 echo "$(java -version 2>&1 | head -1), pgjdbc $(dpkg-query -W -f '${Version}' libpostgresql-jdbc-java), junit $(dpkg-query -W -f '${Version}' junit5)"
 rm -rf "$work/classes" "$work/test-classes"
 mkdir -p "$work/classes" "$work/test-classes"
-if ! javac -Xlint:all -Werror -d "$work/classes" -cp "$pgjdbc" $(find "$here/src/main/java" -name '*.java') >"$work/javac.log" 2>&1; then
+if ! javac --release 17 -Xlint:all -Werror -d "$work/classes" -cp "$pgjdbc" $(find "$here/src/main/java" -name '*.java') >"$work/javac.log" 2>&1; then
 	sed 's/^/    /' "$work/javac.log"
-	echo "FAIL javac src/main (-Xlint:all -Werror)"
+	echo "FAIL javac --release 17 src/main (-Xlint:all -Werror)"
 	exit 1
 fi
-echo "ok   javac src/main with -Xlint:all -Werror"
+echo "ok   javac --release 17 src/main with -Xlint:all -Werror"
 if ! javac -d "$work/test-classes" -cp "$work/classes:$pgjdbc:$junit" $(find "$here/src/test/java" -name '*.java') >"$work/javac-test.log" 2>&1; then
 	sed 's/^/    /' "$work/javac-test.log"
 	echo "FAIL javac src/test"
