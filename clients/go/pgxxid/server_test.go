@@ -409,6 +409,15 @@ func TestTimeQueryRegistered(t *testing.T) {
 			t.Errorf("%T: %d rows, error %v", arg, n, err)
 		}
 	}
+	// the other ways pgx sends parameters: each refuses, or the server does
+	for _, mode := range []pgx.QueryExecMode{pgx.QueryExecModeExec, pgx.QueryExecModeDescribeExec, pgx.QueryExecModeSimpleProtocol} {
+		var n int
+		err := conn.QueryRow(ctx, "SELECT count(*) FROM orders WHERE id >= $1", mode, since).Scan(&n)
+		var pgErr *pgconn.PgError
+		if !errors.Is(err, pgxxid.ErrTimeAsXid) && !(errors.As(err, &pgErr) && pgErr.Code == "22P02") {
+			t.Errorf("mode %v: %d rows, error %v", mode, n, err)
+		}
+	}
 	// what to write: the time as timestamptz
 	for _, arg := range []any{since, pgtype.Timestamptz{Time: since, Valid: true}} {
 		if n, err := count("SELECT count(*) FROM orders WHERE id >= $1::timestamptz", arg); err != nil || n != want {
@@ -582,6 +591,27 @@ func TestDatabaseSQL(t *testing.T) {
 	var n sql.NullInt64
 	if err := db.QueryRow("SELECT count(*) FROM (SELECT xid_new() id) t WHERE id >= $1::timestamptz", time.Now().Add(-time.Hour)).Scan(&n); err != nil || n.Int64 != 1 {
 		t.Fatal(n, err)
+	}
+}
+
+func TestDatabaseSQLTimeQuery(t *testing.T) {
+	if os.Getenv("PGHOST") == "" {
+		t.Skip("no server")
+	}
+	// database/sql through pgx's stdlib, the type registered on each connection
+	db := stdlib.OpenDB(*mustConfig(t), stdlib.OptionAfterConnect(pgxxid.Register))
+	defer db.Close()
+	since := time.Now().Add(-time.Hour)
+	var n int
+	if err := db.QueryRow("SELECT count(*) FROM (SELECT xid_new() id) t WHERE id >= $1", since).Scan(&n); err == nil {
+		t.Fatalf("time.Time in id >= $1 through database/sql: %d rows, no error", n)
+	}
+	if err := db.QueryRow("SELECT count(*) FROM (SELECT xid_new() id) t WHERE id >= $1::timestamptz", since).Scan(&n); err != nil || n != 1 {
+		t.Fatal(n, err)
+	}
+	var x xid.Xid
+	if err := db.QueryRow("SELECT xid_new()").Scan(&x); err != nil || time.Since(x.Time()) > time.Minute {
+		t.Fatal(x, err)
 	}
 }
 
