@@ -33,6 +33,9 @@ for (let i = 0; i < 58 * 58; i++) PAIRS.push(ALPHABET[(i / 58) | 0] + ALPHABET[i
 const POW58 = [1n];
 for (let i = 1; i <= 10; i++) POW58.push(POW58[i - 1] * 58n);
 
+// the token of the internal constructor, from two 32-bit halves
+const HALVES = Symbol('halves');
+
 /** An error with the server's message and SQLSTATE (code), as pg's DatabaseError has them. */
 class XidError extends Error {
   constructor(message, code, detail) {
@@ -94,10 +97,10 @@ class Xid {
   #hi;
   #lo;
 
-  constructor(payload, lo) {
-    if (lo !== undefined && typeof payload === 'number') {
+  constructor(payload, hi, lo) {
+    if (payload === HALVES) {
       // internal: the two 32-bit halves
-      this.#hi = payload;
+      this.#hi = hi;
       this.#lo = lo;
       return;
     }
@@ -141,7 +144,7 @@ class Xid {
       throw new XidError(`value ${quote(text)} is out of range for type xid`, '22003',
         `The largest xid is ${quote(MAX_TEXT)}.`);
     }
-    return new Xid(hi, x - carry * TWO32);
+    return new Xid(HALVES, hi, x - carry * TWO32);
   }
 
   /** Is the text a valid xid (exactly what Xid.parse accepts)? */
@@ -159,7 +162,7 @@ class Xid {
     if (!bytes || bytes.length !== 8) {
       throw new XidError(`bytea of length ${bytes ? bytes.length : 0} does not match type xid`, '22026');
     }
-    return new Xid(((bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3]) >>> 0,
+    return new Xid(HALVES, ((bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3]) >>> 0,
       ((bytes[4] << 24) | (bytes[5] << 16) | (bytes[6] << 8) | bytes[7]) >>> 0);
   }
 
@@ -247,7 +250,7 @@ class Xid {
 function fromMs(ms, low) {
   // ms << 22 | low, in two halves: ms has 42 bits, the high half gets 32
   const hi = Math.floor(ms / 1024);
-  return new Xid(hi, ((ms - hi * 1024) * 4194304 + low));
+  return new Xid(HALVES, hi, (ms - hi * 1024) * 4194304 + low);
 }
 
 function checkMs(ms) {
@@ -257,13 +260,13 @@ function checkMs(ms) {
   }
 }
 
-const MIN = new Xid(0, 0);
-const MAX = new Xid(TWO32 - 1, TWO32 - 1);
+const MIN = new Xid(HALVES, 0, 0);
+const MAX = new Xid(HALVES, TWO32 - 1, TWO32 - 1);
 Object.defineProperty(Xid, 'MIN', { value: MIN });
 Object.defineProperty(Xid, 'MAX', { value: MAX });
 
 function fromBigint(v) {
-  return new Xid(Number(v >> 32n), Number(v & 0xffffffffn));
+  return new Xid(HALVES, Number(v >> 32n), Number(v & 0xffffffffn));
 }
 
 /**
