@@ -44,6 +44,8 @@ public final class Xid implements Comparable<Xid>, Serializable {
     private static final byte[] DECODE = new byte[256];
     private static final byte[] PAIRS = new byte[58 * 58 * 2];
     private static final long[] POW58 = new long[11];
+    private static final char[] ALPHA_CHARS = ALPHABET.toCharArray();
+    private static final char[] PAIR_CHARS = new char[58 * 58 * 2];
 
     static {
         java.util.Arrays.fill(DECODE, (byte) -1);
@@ -53,6 +55,9 @@ public final class Xid implements Comparable<Xid>, Serializable {
         for (int i = 0; i < 58 * 58; i++) {
             PAIRS[2 * i] = ALPHA[i / 58];
             PAIRS[2 * i + 1] = ALPHA[i % 58];
+        }
+        for (int i = 0; i < PAIRS.length; i++) {
+            PAIR_CHARS[i] = (char) PAIRS[i];
         }
         POW58[0] = 1;
         for (int i = 1; i < 11; i++) {
@@ -104,9 +109,26 @@ public final class Xid implements Comparable<Xid>, Serializable {
     /** The 11-symbol text, as xid_out. */
     @Override
     public String toString() {
-        byte[] b = new byte[11];
-        encodeTo(b, 0);
-        return new String(b, StandardCharsets.ISO_8859_1);
+        long high = (payload >>> 5) / B29_5;
+        int low = (int) (payload - high * B58_5);
+        int top = (int) (high / B58_5);
+        char[] c = new char[11];
+        c[0] = ALPHA_CHARS[top];
+        encode5(high - top * B58_5, c, 1);
+        encode5(low, c, 6);
+        return new String(c);
+    }
+
+    private static void encode5(long v5, char[] out, int at) {
+        int v = (int) v5;
+        int high = v / 195112;
+        int rest = v - high * 195112;
+        int mid = rest / 58;
+        out[at] = PAIR_CHARS[2 * high];
+        out[at + 1] = PAIR_CHARS[2 * high + 1];
+        out[at + 2] = PAIR_CHARS[2 * mid];
+        out[at + 3] = PAIR_CHARS[2 * mid + 1];
+        out[at + 4] = ALPHA_CHARS[rest - mid * 58];
     }
 
     /**
