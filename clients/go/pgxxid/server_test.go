@@ -1,0 +1,658 @@
+package pgxxid_test
+
+// Cross-checks against a live server with xid installed (PGHOST, PGPORT,
+// PGUSER, PGDATABASE), through pgx v5.
+
+import (
+	"context"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	xid "github.com/xid-pg/xid/clients/go"
+	"github.com/xid-pg/xid/clients/go/pgxxid"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+)
+
+var ctx = context.Background()
+
+// connect returns a connection with the type registered (or not)
+func connect(t testing.TB, register bool) *pgx.Conn {
+	t.Helper()
+	if os.Getenv("PGHOST") == "" {
+		t.Skip("no server: PGHOST is not set")
+	}
+	conn, err := pgx.Connect(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close(ctx) })
+	if register {
+		if err := pgxxid.Register(ctx, conn); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return conn
+}
+
+func hexOf(v uint64) string { return fmt.Sprintf("%016x", v) }
+
+func randomPayloads(n int) []uint64 {
+	edges := []uint64{0, 1, 57, 58, 1<<32 - 1, 1 << 32, 1<<63 - 1, 1 << 63, 1<<64 - 2, 1<<64 - 1}
+	for i := 0; i < n; i++ {
+		edges = append(edges, rand.Uint64()>>(i%64))
+	}
+	return edges
+}
+
+func str(x *xid.Xid) string {
+	if x == nil {
+		return "NULL"
+	}
+	return x.String()
+}
+
+func TestOIDNotCore(t *testing.T) {
+	conn := connect(t, false)
+	o, err := pgxxid.LookupOIDs(ctx, conn, "public")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.OID == 28 || o.OID == 0 || o.ArrayOID == 0 {
+		t.Fatalf("%+v", o)
+	}
+	var ours uint32
+	if err := conn.QueryRow(ctx, "SELECT 'public.xid'::regtype::oid").Scan(&ours); err != nil || ours != o.OID {
+		t.Fatal(ours, err)
+	}
+	// core's "xid" in pgx's own type map stays core's
+	pgxxid.RegisterOIDs(conn.TypeMap(), o)
+	if typ, ok := conn.TypeMap().TypeForName("xid"); !ok || typ.OID != 28 {
+		t.Fatalf("core's xid was replaced: %+v", typ)
+	}
+	var xmin string
+	if err := conn.QueryRow(ctx, "SELECT xmin::text FROM pg_class LIMIT 1").Scan(&xmin); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pgxxid.LookupOIDs(ctx, conn, "nosuchschema"); err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Fatal(err)
+	}
+}
+
+func TestFormatSameAsServer(t *testing.T) {
+	conn := connect(t, true)
+	payloads := randomPayloads(100000)
+	hexes := make([]string, len(payloads))
+	for i, v := range payloads {
+		hexes[i] = hexOf(v)
+	}
+	rows, err := conn.Query(ctx, `SELECT decode(h, 'hex')::public.xid::text, decode(h, 'hex')::public.xid
+		FROM unnest($1::text[]) WITH ORDINALITY u(h, n) ORDER BY n`, hexes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	for rows.Next() {
+		var text string
+		var x xid.Xid
+		if err := rows.Scan(&text, &x); err != nil {
+			t.Fatal(err)
+		}
+		if xid.Xid(payloads[i]).String() != text || uint64(x) != payloads[i] {
+			t.Fatalf("payload %d: ours %s, server %s, read %d", payloads[i], xid.Xid(payloads[i]), text, x)
+		}
+		i++
+	}
+	if rows.Err() != nil || i != len(payloads) {
+		t.Fatal(rows.Err(), i)
+	}
+}
+
+func TestParseSameAsServer(t *testing.T) {
+	conn := connect(t, true)
+	xs := make([]xid.Xid, 20000)
+	texts := make([]string, len(xs))
+	for i := range xs {
+		xs[i] = xid.Xid(rand.Uint64())
+		texts[i] = xs[i].String()
+	}
+	// ids sent as a binary array, and as text
+	var got, gotText []string
+	if err := conn.QueryRow(ctx, `SELECT array_agg(encode(x::bytea, 'hex') ORDER BY n)
+		FROM unnest($1::public.xid[]) WITH ORDINALITY u(x, n)`, xs).Scan(&got); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.QueryRow(ctx, `SELECT array_agg(encode(x::public.xid::bytea, 'hex') ORDER BY n)
+		FROM unnest($1::text[]) WITH ORDINALITY u(x, n)`, texts).Scan(&gotText); err != nil {
+		t.Fatal(err)
+	}
+	for i, x := range xs {
+		if got[i] != hexOf(uint64(x)) || gotText[i] != hexOf(uint64(x)) {
+			t.Fatalf("%s: server read %s / %s", x, got[i], gotText[i])
+		}
+	}
+}
+
+func TestInvalidInputSameAsServer(t *testing.T) {
+	conn := connect(t, true)
+	for _, s := range []string{"", "5cnEkaefSd", "5cnEkaefSdu1", "5cnEk0efSdu", "5cnEkaefSdO", "I1111111111", "l1111111111",
+		" 5cnEkaefSd", "5cnEkaefSd ", "5cnEkaefSdé", "2026-11-20", "jpXCZedGfVR", "jpXCZedGfWQ", "k1111111111",
+		"zzzzzzzzzzz", "5cnEkae-Sdu", "5cnEkaéfSd"} {
+		var msg, code string
+		var detail *string
+		if err := conn.QueryRow(ctx, `SELECT message, detail, sql_error_code FROM pg_input_error_info($1, 'public.xid')`, s).
+			Scan(&msg, &detail, &code); err != nil {
+			t.Fatal(err)
+		}
+		_, err := xid.Parse(s)
+		var e *xid.Error
+		if !errors.As(err, &e) || e.Message != msg || e.Code != code || detail == nil || e.Detail != *detail {
+			t.Errorf("%q: ours %#v, server %q %q %v", s, err, msg, code, detail)
+		}
+	}
+}
+
+func TestPrefixBoundsSameAsServer(t *testing.T) {
+	conn := connect(t, true)
+	prefixes := []string{"", "j", "jp", "jq", "k", "z", "zz", "jpXCZedGfVQ", "jpXCZedGfVR", "jpXCZedGfV", "jpXCZedGfW",
+		"5c0", "0", "l", " ", "5cnrQT7y4za1", "111111111111", "é", "%"}
+	for i := 0; i < 3000; i++ {
+		s := xid.Xid(rand.Uint64() >> (i % 8)).String()
+		prefixes = append(prefixes, s[:i%12])
+	}
+	rows, err := conn.Query(ctx, `SELECT xid_prefix_lower_bound(p), xid_prefix_upper_bound(p)
+		FROM unnest($1::text[]) WITH ORDINALITY u(p, n) ORDER BY n`, prefixes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	for rows.Next() {
+		var lo, hi *xid.Xid
+		if err := rows.Scan(&lo, &hi); err != nil {
+			t.Fatal(err)
+		}
+		l, h, ok := xid.PrefixBounds(prefixes[i])
+		want := "NULL NULL"
+		if ok {
+			want = l.String() + " " + h.String()
+		}
+		if got := str(lo) + " " + str(hi); got != want {
+			t.Errorf("%q: server %s, ours %s", prefixes[i], got, want)
+		}
+		i++
+	}
+	if i != len(prefixes) {
+		t.Fatal(rows.Err())
+	}
+}
+
+func TestLikeBoundsSameAsServer(t *testing.T) {
+	conn := connect(t, true)
+	patterns := []string{"", "%", "_", "5cnrQT%", "5cnrQT%a", "5cnrQT_____", "5cnrQT____", "5cnrQT______", "5cnrQT_%",
+		`5c\nr%`, `5c\%`, `abc\`, `%\`, "5cnrQT7y4za", "5cnrQT7y4za%", "5cnrQT7y4za1%", "jpXCZedGfVR%", "jq%",
+		"5c0%", "___________", "__________", "%%%%", `5\_%`, "é%", `5cnrQT%\%`, `\5cnrQT%`, "jpXCZedGfV_"}
+	for i := 0; i < 500; i++ {
+		s := xid.Xid(rand.Uint64()).String()
+		n := i % 12
+		tails := []string{"%", strings.Repeat("_", 11-n), "%" + s[9:], "_%"}
+		patterns = append(patterns, s[:n]+tails[i%4])
+	}
+	rows, err := conn.Query(ctx, `SELECT xid_like_lower_bound(p), xid_like_upper_bound(p)
+		FROM unnest($1::text[]) WITH ORDINALITY u(p, n) ORDER BY n`, patterns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	for rows.Next() {
+		var lo, hi *xid.Xid
+		if err := rows.Scan(&lo, &hi); err != nil {
+			t.Fatal(err)
+		}
+		l, h, ok := xid.LikeBounds(patterns[i])
+		want := "NULL NULL"
+		if ok {
+			want = l.String() + " " + h.String()
+		}
+		if got := str(lo) + " " + str(hi); got != want {
+			t.Errorf("%q: server %s, ours %s", patterns[i], got, want)
+		}
+		i++
+	}
+	if i != len(patterns) {
+		t.Fatal(rows.Err())
+	}
+}
+
+func TestTimeBoundsSameAsServer(t *testing.T) {
+	conn := connect(t, true)
+	epoch := xid.Epoch
+	last := epoch.Add(time.Duration(xid.MaxMs) * time.Millisecond)
+	times := []time.Time{epoch, epoch.Add(-time.Microsecond), epoch.Add(time.Microsecond), time.Unix(0, 0), last,
+		last.Add(time.Microsecond), last.Add(time.Millisecond), time.Now().Truncate(time.Microsecond)}
+	for i := 0; i < 2000; i++ {
+		times = append(times, epoch.Add(time.Duration(rand.Int64N(int64(xid.MaxMs)*1000))*time.Microsecond))
+	}
+	// the server's own timestamptz (microseconds), sent as a pgx time.Time
+	rows, err := conn.Query(ctx, `SELECT xid_time_lower_bound(t, true), xid_time_lower_bound(t, false),
+		xid_time_upper_bound(t, true), xid_time_upper_bound(t, false)
+		FROM unnest($1::timestamptz[]) WITH ORDINALITY u(t, n) ORDER BY n`, times)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	for rows.Next() {
+		var b [4]*xid.Xid
+		if err := rows.Scan(&b[0], &b[1], &b[2], &b[3]); err != nil {
+			t.Fatal(err)
+		}
+		ours := [4]*xid.Xid{}
+		for j, f := range []func() (xid.Xid, bool){
+			func() (xid.Xid, bool) { return xid.TimeLowerBound(times[i], true) },
+			func() (xid.Xid, bool) { return xid.TimeLowerBound(times[i], false) },
+			func() (xid.Xid, bool) { return xid.TimeUpperBound(times[i], true) },
+			func() (xid.Xid, bool) { return xid.TimeUpperBound(times[i], false) },
+		} {
+			if x, ok := f(); ok {
+				ours[j] = &x
+			}
+			if str(ours[j]) != str(b[j]) {
+				t.Errorf("%s bound %d: server %s, ours %s", times[i].Format(time.RFC3339Nano), j, str(b[j]), str(ours[j]))
+			}
+		}
+		i++
+	}
+	if i != len(times) {
+		t.Fatal(rows.Err())
+	}
+}
+
+func TestFieldsSameAsServer(t *testing.T) {
+	conn := connect(t, true)
+	xs := make([]xid.Xid, 2000)
+	for i := range xs {
+		xs[i] = xid.Xid(rand.Uint64())
+	}
+	rows, err := conn.Query(ctx, `SELECT xid_time(x), xid_random(x), array(SELECT xid_node(x, b) FROM generate_series(0, 12) b)
+		FROM unnest($1::public.xid[]) WITH ORDINALITY u(x, n) ORDER BY n`, xs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	for rows.Next() {
+		var tm time.Time
+		var r int32
+		var nodes []int32
+		if err := rows.Scan(&tm, &r, &nodes); err != nil {
+			t.Fatal(err)
+		}
+		x := xs[i]
+		if !tm.Equal(x.Time()) || uint32(r) != x.Random() {
+			t.Fatalf("%s: server %v %d, ours %v %d", x, tm, r, x.Time(), x.Random())
+		}
+		for b, n := range nodes {
+			if got, _ := x.Node(b); int32(got) != n {
+				t.Fatalf("%s node(%d): server %d, ours %d", x, b, n, got)
+			}
+		}
+		i++
+	}
+	if i != len(xs) {
+		t.Fatal(rows.Err())
+	}
+	var pgErr *pgconn.PgError
+	_, err = conn.Exec(ctx, "SELECT xid_node(xid_new(), 13)")
+	_, ours := xs[0].Node(13)
+	if !errors.As(err, &pgErr) || pgErr.Message != ours.Error() || pgErr.Code != ours.(*xid.Error).Code {
+		t.Fatal(err, ours)
+	}
+}
+
+// nextMs waits until the clock is in a later millisecond
+func nextMs() {
+	t := time.Now().UnixMilli()
+	for time.Now().UnixMilli() <= t {
+	}
+}
+
+func TestGeneratorInterleavedWithServer(t *testing.T) {
+	conn := connect(t, true)
+	if _, err := conn.Exec(ctx, "CREATE TEMP TABLE gen (id public.xid PRIMARY KEY, seq int NOT NULL)"); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := xid.NewGenerator(0, 0)
+	for i := 0; i < 400; i++ {
+		nextMs()
+		var err error
+		if i%2 == 0 {
+			before := time.Now().UnixMilli()
+			x := g.New()
+			if x.Time().UnixMilli() < before || x.Time().UnixMilli() > time.Now().UnixMilli() {
+				t.Fatalf("time field %v outside the clock", x.Time())
+			}
+			_, err = conn.Exec(ctx, "INSERT INTO gen VALUES ($1, $2)", x, i)
+		} else {
+			_, err = conn.Exec(ctx, "INSERT INTO gen VALUES (xid_new(), $1)", i)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var seqs []int32
+	if err := conn.QueryRow(ctx, "SELECT array_agg(seq ORDER BY id) FROM gen").Scan(&seqs); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range seqs {
+		if int(s) != i {
+			t.Fatalf("row %d in id order is insert %d", i, s)
+		}
+	}
+	if len(seqs) != 400 {
+		t.Fatal(len(seqs))
+	}
+	ng, _ := xid.NewGenerator(4, 11)
+	ids := make([]xid.Xid, 1000)
+	for i := range ids {
+		ids[i] = ng.New()
+	}
+	var nodes []int32
+	if err := conn.QueryRow(ctx, "SELECT array_agg(DISTINCT xid_node(x, 4)) FROM unnest($1::public.xid[]) x", ids).Scan(&nodes); err != nil {
+		t.Fatal(err)
+	}
+	if len(nodes) != 1 || nodes[0] != 11 {
+		t.Fatal(nodes)
+	}
+}
+
+// orders: 2,880 ids over ten days; returns the count since `since` the
+// server computes with xid_time
+func orders(t *testing.T, conn *pgx.Conn, since time.Time) int {
+	t.Helper()
+	_, err := conn.Exec(ctx, `CREATE TEMP TABLE orders (id public.xid PRIMARY KEY DEFAULT xid_new(), item text NOT NULL);
+		INSERT INTO orders SELECT xid_new(now() - interval '10 days' + g * interval '5 minutes' + random() * interval '1 minute'), 'o' || g
+		FROM generate_series(1, 2880) g; ANALYZE orders`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want int
+	if err := conn.QueryRow(ctx, "SELECT count(*) FROM orders WHERE xid_time(id) >= $1::timestamptz", since).Scan(&want); err != nil {
+		t.Fatal(err)
+	}
+	if want <= 0 || want >= 2880 {
+		t.Fatal(want)
+	}
+	return want
+}
+
+func TestTimeQueryRegistered(t *testing.T) {
+	conn := connect(t, true)
+	since := time.Now().Add(-72*time.Hour - 12345*time.Microsecond)
+	want := orders(t, conn, since)
+	count := func(q string, arg any) (int, error) {
+		var n int
+		err := conn.QueryRow(ctx, q, arg).Scan(&n)
+		return n, err
+	}
+	// the trap: a time bound to `id >= $1`, where $1 is an xid
+	for _, arg := range []any{since, &since, pgtype.Timestamptz{Time: since, Valid: true}, pgtype.Timestamp{Time: since, Valid: true}} {
+		if n, err := count("SELECT count(*) FROM orders WHERE id >= $1", arg); !errors.Is(err, pgxxid.ErrTimeAsXid) {
+			t.Errorf("%T: %d rows, error %v", arg, n, err)
+		}
+	}
+	// the other ways pgx sends parameters: each refuses, or the server does
+	for _, mode := range []pgx.QueryExecMode{pgx.QueryExecModeExec, pgx.QueryExecModeDescribeExec, pgx.QueryExecModeSimpleProtocol} {
+		var n int
+		err := conn.QueryRow(ctx, "SELECT count(*) FROM orders WHERE id >= $1", mode, since).Scan(&n)
+		var pgErr *pgconn.PgError
+		if !errors.Is(err, pgxxid.ErrTimeAsXid) && !(errors.As(err, &pgErr) && pgErr.Code == "22P02") {
+			t.Errorf("mode %v: %d rows, error %v", mode, n, err)
+		}
+	}
+	// what to write: the time as timestamptz
+	for _, arg := range []any{since, pgtype.Timestamptz{Time: since, Valid: true}} {
+		if n, err := count("SELECT count(*) FROM orders WHERE id >= $1::timestamptz", arg); err != nil || n != want {
+			t.Errorf("%T: %d rows, want %d, %v", arg, n, want, err)
+		}
+	}
+	// or the bound, computed in the client
+	lo, _ := xid.TimeLowerBound(since, true)
+	if n, err := count("SELECT count(*) FROM orders WHERE id >= $1", lo); err != nil || n != want {
+		t.Errorf("TimeLowerBound: %d rows, want %d, %v", n, want, err)
+	}
+}
+
+func TestTimeQueryUnregisteredIsAnError(t *testing.T) {
+	// without Register, pgx v5 sends the time as text for an unknown type:
+	// the server refuses it (pgx v4 sent 8 binary bytes: a silent wrong count)
+	conn := connect(t, false)
+	since := time.Now().Add(-72 * time.Hour)
+	orders(t, conn, since)
+	for _, arg := range []any{since, pgtype.Timestamptz{Time: since, Valid: true}} {
+		var n int
+		err := conn.QueryRow(ctx, "SELECT count(*) FROM orders WHERE id >= $1", arg).Scan(&n)
+		var pgErr *pgconn.PgError
+		if !errors.As(err, &pgErr) || pgErr.Code != "22P02" {
+			t.Errorf("%T: %d rows, error %v", arg, n, err)
+		}
+	}
+}
+
+func TestScanAndParams(t *testing.T) {
+	conn := connect(t, true)
+	orders(t, conn, time.Now())
+	var first xid.Xid
+	var firstText string
+	if err := conn.QueryRow(ctx, "SELECT id, id FROM orders ORDER BY id LIMIT 1").Scan(&first, &firstText); err != nil {
+		t.Fatal(err)
+	}
+	if first.String() != firstText {
+		t.Fatal(first, firstText)
+	}
+	// binary (the default for a registered type) and text results, for each target
+	for _, mode := range []pgx.QueryExecMode{pgx.QueryExecModeCacheStatement, pgx.QueryExecModeExec, pgx.QueryExecModeSimpleProtocol} {
+		var x xid.Xid
+		var s string
+		var p *xid.Xid
+		var a any
+		err := conn.QueryRow(ctx, "SELECT id, id, id, id FROM orders WHERE id = $1", mode, first).Scan(&x, &s, &p, &a)
+		if err != nil || x != first || s != firstText || p == nil || *p != first || a != first {
+			t.Errorf("mode %v: %v %q %v %v %v", mode, x, s, p, a, err)
+		}
+		err = conn.QueryRow(ctx, "SELECT id FROM orders WHERE id = $1", mode, firstText).Scan(&x)
+		if err != nil || x != first {
+			t.Errorf("mode %v, text parameter: %v %v", mode, x, err)
+		}
+	}
+	var null *xid.Xid
+	if err := conn.QueryRow(ctx, "SELECT NULL::public.xid").Scan(&null); err != nil || null != nil {
+		t.Error(null, err)
+	}
+	var x xid.Xid
+	if err := conn.QueryRow(ctx, "SELECT NULL::public.xid").Scan(&x); err == nil {
+		t.Error("NULL scanned into xid.Xid")
+	}
+	// a string that is no xid: refused in binary before it is sent, by the server in text
+	if _, err := conn.Exec(ctx, "SELECT $1::public.xid", "jpXCZedGfVR"); err == nil || !strings.Contains(err.Error(), "out of range for type xid") {
+		t.Error(err)
+	}
+}
+
+func TestArrays(t *testing.T) {
+	conn := connect(t, true)
+	orders(t, conn, time.Now())
+	var ids []xid.Xid
+	if err := conn.QueryRow(ctx, "SELECT array_agg(id ORDER BY id) FROM orders").Scan(&ids); err != nil || len(ids) != 2880 {
+		t.Fatal(len(ids), err)
+	}
+	var texts []string
+	if err := conn.QueryRow(ctx, "SELECT array_agg(id ORDER BY id) FROM orders").Scan(&texts); err != nil || texts[0] != ids[0].String() {
+		t.Fatal(err)
+	}
+	var withNull []*xid.Xid
+	if err := conn.QueryRow(ctx, "SELECT ARRAY['11111111111', NULL, 'jpXCZedGfVQ']::public.xid[]").Scan(&withNull); err != nil ||
+		len(withNull) != 3 || withNull[1] != nil || *withNull[2] != xid.Max {
+		t.Fatal(withNull, err)
+	}
+	var found []xid.Xid
+	if err := conn.QueryRow(ctx, "SELECT array_agg(id ORDER BY id) FROM orders WHERE id = ANY($1)", ids[:5]).Scan(&found); err != nil ||
+		len(found) != 5 || found[4] != ids[4] {
+		t.Fatal(found, err)
+	}
+	strs := []string{ids[0].String(), ids[1].String()}
+	if err := conn.QueryRow(ctx, "SELECT array_agg(id ORDER BY id) FROM orders WHERE id = ANY($1)", strs).Scan(&found); err != nil ||
+		len(found) != 2 {
+		t.Fatal(found, err)
+	}
+}
+
+func TestCopyFrom(t *testing.T) {
+	conn := connect(t, true)
+	if _, err := conn.Exec(ctx, "CREATE TEMP TABLE copied (id public.xid PRIMARY KEY, n int)"); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := xid.NewGenerator(0, 0)
+	rows := make([][]any, 5000)
+	want := make([]xid.Xid, len(rows))
+	for i := range rows {
+		want[i] = g.New()
+		if i%2 == 0 {
+			rows[i] = []any{want[i], i}
+		} else {
+			rows[i] = []any{want[i].String(), i} // strings work too
+		}
+	}
+	n, err := conn.CopyFrom(ctx, pgx.Identifier{"copied"}, []string{"id", "n"}, pgx.CopyFromRows(rows))
+	if err != nil || n != int64(len(rows)) {
+		t.Fatal(n, err)
+	}
+	var got []xid.Xid
+	if err := conn.QueryRow(ctx, "SELECT array_agg(id ORDER BY id) FROM copied").Scan(&got); err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("row %d: %s, want %s", i, got[i], want[i])
+		}
+	}
+	// a time in an xid column is refused (pgx reports it as the COPY's
+	// error), not copied as an id from 2011
+	_, err = conn.CopyFrom(ctx, pgx.Identifier{"copied"}, []string{"id", "n"}, pgx.CopyFromRows([][]any{{time.Now(), 1}}))
+	if err == nil || !strings.Contains(err.Error(), pgxxid.ErrTimeAsXid.Error()) {
+		t.Fatal(err)
+	}
+}
+
+func TestPool(t *testing.T) {
+	if os.Getenv("PGHOST") == "" {
+		t.Skip("no server")
+	}
+	cfg, err := pgxpool.ParseConfig("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.AfterConnect = pgxxid.Register
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	var x xid.Xid
+	var ids []xid.Xid
+	if err := pool.QueryRow(ctx, "SELECT xid_new(), ARRAY[xid_new(), xid_new()]").Scan(&x, &ids); err != nil || len(ids) != 2 || ids[0] <= x {
+		t.Fatal(x, ids, err)
+	}
+}
+
+func TestDatabaseSQL(t *testing.T) {
+	if os.Getenv("PGHOST") == "" {
+		t.Skip("no server")
+	}
+	db := stdlib.OpenDB(*mustConfig(t))
+	defer db.Close()
+	var x xid.Xid
+	var p *xid.Xid
+	if err := db.QueryRow("SELECT 'jpXCZedGfVQ'::public.xid, NULL::public.xid").Scan(&x, &p); err != nil || x != xid.Max || p != nil {
+		t.Fatal(x, p, err)
+	}
+	var s string
+	if err := db.QueryRow("SELECT $1::public.xid::text", xid.Max).Scan(&s); err != nil || s != "jpXCZedGfVQ" {
+		t.Fatal(s, err)
+	}
+	var n sql.NullInt64
+	if err := db.QueryRow("SELECT count(*) FROM (SELECT xid_new() id) t WHERE id >= $1::timestamptz", time.Now().Add(-time.Hour)).Scan(&n); err != nil || n.Int64 != 1 {
+		t.Fatal(n, err)
+	}
+}
+
+func TestDatabaseSQLTimeQuery(t *testing.T) {
+	if os.Getenv("PGHOST") == "" {
+		t.Skip("no server")
+	}
+	// database/sql through pgx's stdlib, the type registered on each connection
+	db := stdlib.OpenDB(*mustConfig(t), stdlib.OptionAfterConnect(pgxxid.Register))
+	defer db.Close()
+	since := time.Now().Add(-time.Hour)
+	var n int
+	if err := db.QueryRow("SELECT count(*) FROM (SELECT xid_new() id) t WHERE id >= $1", since).Scan(&n); err == nil {
+		t.Fatalf("time.Time in id >= $1 through database/sql: %d rows, no error", n)
+	}
+	if err := db.QueryRow("SELECT count(*) FROM (SELECT xid_new() id) t WHERE id >= $1::timestamptz", since).Scan(&n); err != nil || n != 1 {
+		t.Fatal(n, err)
+	}
+	var x xid.Xid
+	if err := db.QueryRow("SELECT xid_new()").Scan(&x); err != nil || time.Since(x.Time()) > time.Minute {
+		t.Fatal(x, err)
+	}
+}
+
+func mustConfig(t *testing.T) *pgx.ConnConfig {
+	cfg, err := pgx.ParseConfig("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.AfterConnect = func(ctx context.Context, c *pgconn.PgConn) error { return nil }
+	return cfg
+}
+
+func TestOtherSchema(t *testing.T) {
+	conn := connect(t, false)
+	if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS xid_clients_go_schema"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(ctx, "CREATE DATABASE xid_clients_go_schema"); err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Exec(ctx, "DROP DATABASE xid_clients_go_schema WITH (FORCE)")
+	cfg, _ := pgx.ParseConfig("")
+	cfg.Database = "xid_clients_go_schema"
+	c, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(ctx)
+	if _, err := c.Exec(ctx, "CREATE SCHEMA ids; CREATE EXTENSION xid SCHEMA ids"); err != nil {
+		t.Fatal(err)
+	}
+	if err := pgxxid.Register(ctx, c); err == nil {
+		t.Fatal("public.xid found in a database without it")
+	}
+	if err := pgxxid.RegisterSchema(ctx, c, "ids"); err != nil {
+		t.Fatal(err)
+	}
+	var x xid.Xid
+	if err := c.QueryRow(ctx, "SELECT ids.xid_new()").Scan(&x); err != nil || x.Time().Before(time.Now().Add(-time.Minute)) {
+		t.Fatal(x, err)
+	}
+}
+
+var _ = hex.EncodeToString

@@ -1,0 +1,305 @@
+package xid
+
+import (
+	"encoding/json"
+	"errors"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// the plain definition: base 58, most significant first, padded with '1'
+func refEncode(v uint64) string {
+	b := make([]byte, 11)
+	for i := 10; i >= 0; i-- {
+		b[i] = Alphabet[v%58]
+		v /= 58
+	}
+	return string(b)
+}
+
+func TestSpecVectors(t *testing.T) {
+	for _, c := range []struct {
+		v uint64
+		s string
+	}{{0, "11111111111"}, {0x400000, "1111111NVpb"}, {0x0001499700000000, "113q8KFkAEs"}, {1<<64 - 1, "jpXCZedGfVQ"}} {
+		if got := Xid(c.v).String(); got != c.s {
+			t.Errorf("%#x: %s, want %s", c.v, got, c.s)
+		}
+		if x, err := Parse(c.s); err != nil || uint64(x) != c.v {
+			t.Errorf("Parse(%s) = %d, %v", c.s, x, err)
+		}
+	}
+}
+
+func TestRandomPayloads(t *testing.T) {
+	for i := 0; i < 300000; i++ {
+		v := rand.Uint64() >> (i % 64)
+		s := refEncode(v)
+		if got := Xid(v).String(); got != s {
+			t.Fatalf("%d: %s, want %s", v, got, s)
+		}
+		x, err := Parse(s)
+		if err != nil || uint64(x) != v {
+			t.Fatalf("Parse(%s) = %d, %v", s, x, err)
+		}
+	}
+}
+
+func TestEdgePayloads(t *testing.T) {
+	for _, v := range []uint64{0, 1, 57, 58, 1<<32 - 1, 1 << 32, 1<<63 - 1, 1 << 63, 1<<64 - 2, 1<<64 - 1} {
+		if Xid(v).String() != refEncode(v) || MustParse(refEncode(v)) != Xid(v) {
+			t.Errorf("payload %d", v)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, c := range []struct{ in, code, msg, detail string }{
+		{"5cnEkaefSd", "22P02", `invalid input syntax for type xid: "5cnEkaefSd"`, "An xid is written as exactly 11 Base58 symbols."},
+		{"", "22P02", `invalid input syntax for type xid: ""`, "An xid is written as exactly 11 Base58 symbols."},
+		{"5cnEk0efSdu", "22P02", `invalid input syntax for type xid: "5cnEk0efSdu"`, `Character "0" at position 6 is not a Base58 symbol.`},
+		{"5cnEkaefSdé", "22P02", `invalid input syntax for type xid: "5cnEkaefSdé"`, `Character "é" at position 11 is not a Base58 symbol.`},
+		{"jpXCZedGfVR", "22003", `value "jpXCZedGfVR" is out of range for type xid`, `The largest xid is "jpXCZedGfVQ".`},
+		{"zzzzzzzzzzz", "22003", `value "zzzzzzzzzzz" is out of range for type xid`, `The largest xid is "jpXCZedGfVQ".`},
+	} {
+		_, err := Parse(c.in)
+		var e *Error
+		if !errors.As(err, &e) || e.Code != c.code || e.Message != c.msg || e.Detail != c.detail {
+			t.Errorf("Parse(%q): %#v", c.in, err)
+		}
+		if Valid(c.in) {
+			t.Errorf("Valid(%q)", c.in)
+		}
+	}
+}
+
+func TestFields(t *testing.T) {
+	x, _ := FromParts(86400000, 0x2abcde)
+	if x.Ms() != 86400000 || x.Random() != 0x2abcde || x.Time().Format(time.RFC3339Nano) != "2011-11-12T11:11:11.111Z" {
+		t.Errorf("%v %v %v", x.Ms(), x.Random(), x.Time())
+	}
+	if Max.Time().Format(time.RFC3339Nano) != "2151-03-25T18:46:22.214Z" {
+		t.Error(Max.Time())
+	}
+	if n, _ := x.Node(4); n != 0x2abcde>>18 {
+		t.Error(n)
+	}
+	if n, _ := x.Node(0); n != 0 {
+		t.Error(n)
+	}
+	if _, err := x.Node(13); err == nil || err.Error() != "node bits 13 is out of range" {
+		t.Error(err)
+	}
+}
+
+func TestSortAndText(t *testing.T) {
+	xs := make([]Xid, 2000)
+	for i := range xs {
+		xs[i] = Xid(rand.Uint64())
+	}
+	texts := make([]string, len(xs))
+	for i, x := range xs {
+		texts[i] = x.String()
+	}
+	slices.SortFunc(xs, Xid.Compare)
+	sort.Strings(texts)
+	for i := range xs {
+		if xs[i].String() != texts[i] {
+			t.Fatal("sort order differs from text order")
+		}
+	}
+	b, _ := json.Marshal(map[string]Xid{"id": MustParse("5cnEkaefSdu")})
+	if string(b) != `{"id":"5cnEkaefSdu"}` {
+		t.Error(string(b))
+	}
+	var m map[string]Xid
+	if err := json.Unmarshal([]byte(`{"id":"jpXCZedGfVR"}`), &m); err == nil {
+		t.Error("JSON accepted an id above the largest")
+	}
+	var s Xid
+	if err := s.Scan([]byte{0, 0, 0, 0, 0, 0, 0, 1}); err != nil || s != 1 {
+		t.Error(s, err)
+	}
+	if err := s.Scan("jpXCZedGfVQ"); err != nil || s != Max {
+		t.Error(s, err)
+	}
+	if err := s.Scan(nil); err == nil {
+		t.Error("NULL scanned")
+	}
+	if v, _ := Max.Value(); v != "jpXCZedGfVQ" {
+		t.Error(v)
+	}
+}
+
+func TestPrefixAndLikeBounds(t *testing.T) {
+	check := func(what string, lo, hi Xid, ok bool, wlo, whi string) {
+		t.Helper()
+		if wlo == "" {
+			if ok {
+				t.Errorf("%s: %s %s, want none", what, lo, hi)
+			}
+			return
+		}
+		if !ok || lo.String() != wlo || hi.String() != whi {
+			t.Errorf("%s: %s %s %v, want %s %s", what, lo, hi, ok, wlo, whi)
+		}
+	}
+	lo, hi, ok := PrefixBounds("")
+	check("''", lo, hi, ok, "11111111111", "jpXCZedGfVQ")
+	lo, hi, ok = PrefixBounds("5cnrQT")
+	check("5cnrQT", lo, hi, ok, "5cnrQT11111", "5cnrQTzzzzz")
+	lo, hi, ok = PrefixBounds("jpXCZ")
+	check("jpXCZ", lo, hi, ok, "jpXCZ111111", "jpXCZedGfVQ")
+	lo, hi, ok = PrefixBounds("jq")
+	check("jq", lo, hi, ok, "", "")
+	lo, hi, ok = PrefixBounds("jpXCZedGfVR")
+	check("jpXCZedGfVR", lo, hi, ok, "", "")
+	lo, hi, ok = LikeBounds("5cnrQT%a")
+	check("5cnrQT%a", lo, hi, ok, "5cnrQT11111", "5cnrQTzzzzz")
+	lo, hi, ok = LikeBounds("5cnrQT____")
+	check("5cnrQT____", lo, hi, ok, "", "")
+	lo, hi, ok = LikeBounds(`abc\`)
+	check(`abc\`, lo, hi, ok, "11111111111", "jpXCZedGfVQ")
+}
+
+func TestTimeBounds(t *testing.T) {
+	e := Epoch.Add(time.Second)
+	if x, _ := TimeLowerBound(e, true); x.Ms() != 1000 {
+		t.Error(x.Ms())
+	}
+	if x, _ := TimeLowerBound(e, false); x.Ms() != 1001 {
+		t.Error(x.Ms())
+	}
+	if x, _ := TimeUpperBound(e, false); x.Ms() != 999 || x.Random() != 1<<22-1 {
+		t.Error(x.Ms())
+	}
+	half := e.Add(500 * time.Microsecond)
+	if x, _ := TimeLowerBound(half, true); x.Ms() != 1001 {
+		t.Error(x.Ms())
+	}
+	if x, _ := TimeUpperBound(half, false); x.Ms() != 1000 {
+		t.Error(x.Ms())
+	}
+	if x, ok := TimeLowerBound(time.Unix(0, 0), true); !ok || x != 0 {
+		t.Error(x, ok)
+	}
+	if _, ok := TimeUpperBound(time.Unix(0, 0), true); ok {
+		t.Error("an id before the epoch")
+	}
+	if _, ok := TimeLowerBound(time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC), true); ok {
+		t.Error("an id after 2151")
+	}
+	if x, ok := TimeUpperBound(time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC), true); !ok || x != Max {
+		t.Error(x, ok)
+	}
+}
+
+func TestGeneratorGoroutines(t *testing.T) {
+	g, _ := NewGenerator(0, 0)
+	const workers, each = 8, 50000
+	out := make([][]Xid, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			prev := Xid(0)
+			for i := 0; i < each; i++ {
+				x := g.New()
+				if x <= prev {
+					t.Errorf("not increasing within a goroutine")
+					return
+				}
+				prev = x
+				out[w] = append(out[w], x)
+			}
+		}(w)
+	}
+	wg.Wait()
+	seen := make(map[Xid]bool, workers*each)
+	for _, xs := range out {
+		for _, x := range xs {
+			if seen[x] {
+				t.Fatalf("duplicate %s", x)
+			}
+			seen[x] = true
+		}
+	}
+	if d := time.Since(out[0][len(out[0])-1].Time()); d < -time.Second || d > time.Minute {
+		t.Error("time field far from the clock:", d)
+	}
+}
+
+func TestGeneratorStoppedClock(t *testing.T) {
+	g, _ := NewGenerator(0, 0)
+	now := EpochMs + 5000
+	g.SetClock(func() int64 { return now })
+	prev := g.New()
+	ms := map[int64]bool{}
+	for i := 0; i < 400000; i++ {
+		if i == 200000 {
+			now -= 100
+		}
+		x := g.New()
+		if x <= prev {
+			t.Fatal("not increasing")
+		}
+		ms[x.Ms()] = true
+		prev = x
+	}
+	if len(ms) < 2 || len(ms) > 400000/65536+2 {
+		t.Error(len(ms), "milliseconds")
+	}
+}
+
+func TestGeneratorNodes(t *testing.T) {
+	for _, c := range [][2]int{{1, 1}, {4, 3}, {4, 15}, {8, 200}, {12, 4095}} {
+		g, err := NewGenerator(c[0], c[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		prev := Xid(0)
+		for i := 0; i < 20000; i++ {
+			x := g.New()
+			if n, _ := x.Node(c[0]); n != c[1] || x <= prev {
+				t.Fatalf("bits %d id %d: node %d", c[0], c[1], n)
+			}
+			prev = x
+		}
+	}
+	if _, err := NewGenerator(4, 16); err == nil {
+		t.Error("node 16 in 4 bits")
+	}
+	if _, err := NewGenerator(13, 0); err == nil {
+		t.Error("13 node bits")
+	}
+}
+
+func TestAt(t *testing.T) {
+	x, err := At(time.Date(2026, 1, 1, 0, 0, 0, 123456789, time.UTC))
+	if err != nil || !x.Time().Equal(time.Date(2026, 1, 1, 0, 0, 0, 123000000, time.UTC)) {
+		t.Error(x.Time(), err)
+	}
+	if _, err := At(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)); err == nil {
+		t.Error("2000 accepted")
+	}
+}
+
+func TestFormatVerbs(t *testing.T) {
+	x := MustParse("5cnEkaefSdu")
+	var b strings.Builder
+	b.WriteString(x.String())
+	if s := strings.Join([]string{b.String(), fmtS(x)}, " "); s != "5cnEkaefSdu 5cnEkaefSdu" {
+		t.Error(s)
+	}
+	n := new(big.Int).SetUint64(uint64(x))
+	if fmtD(x) != n.String() {
+		t.Error(fmtD(x))
+	}
+}

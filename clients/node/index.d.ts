@@ -1,0 +1,90 @@
+// Types of xid-pg: the xid codec for JavaScript and TypeScript.
+
+/** An error with the server's message and SQLSTATE, as pg's DatabaseError has them. */
+export declare class XidError extends Error {
+  /** The server's SQLSTATE: 22P02 bad text, 22003 out of range, 22023 bad node bits, 22008 bad time, 22026 bad length. */
+  readonly code: string;
+  /** The server's DETAIL, where it has one. */
+  readonly detail?: string;
+}
+
+/** An xid: immutable, compared and sorted by payload, printing as its 11-symbol text. */
+export declare class Xid {
+  /** A payload from 0 to 2^64-1. */
+  constructor(payload: bigint);
+  /** The id 11111111111 (payload 0). */
+  static readonly MIN: Xid;
+  /** The id jpXCZedGfVQ (payload 2^64-1). */
+  static readonly MAX: Xid;
+  /** Strict parse of exactly 11 Base58 symbols (as xid_in); throws XidError. */
+  static parse(text: string): Xid;
+  /** Would Xid.parse accept it? */
+  static isValid(text: string): boolean;
+  /** From 8 bytes, big-endian (the binary wire format, the bytea cast). */
+  static fromBytes(bytes: Uint8Array): Xid;
+  /** From milliseconds since the xid epoch and the 22 low bits. */
+  static fromParts(ms: number, low: number): Xid;
+  /** For Array.prototype.sort. */
+  static compare(a: Xid, b: Xid): number;
+  /** The payload, 0 to 2^64-1. */
+  readonly payload: bigint;
+  /** Milliseconds since 2011-11-11T11:11:11.111Z (the top 42 bits). */
+  readonly ms: number;
+  /** The time of the id, as xid_time(). */
+  readonly time: Date;
+  /** The 22 bits below the time, as xid_random(). */
+  readonly random: number;
+  /** The node number under a layout of `bits` (0 to 12) node bits, as xid_node(). */
+  node(bits: number): number;
+  /** The payload as 8 bytes, big-endian. */
+  toBytes(): Uint8Array;
+  compare(other: Xid): number;
+  equals(other: unknown): boolean;
+  toString(): string;
+  toJSON(): string;
+  /** What node-postgres sends for it: the text. */
+  toPostgres(): string;
+}
+
+/** Closed bounds of ids, both ends included. */
+export interface XidBounds {
+  lower: Xid;
+  upper: Xid;
+}
+
+/** A time: a Date, or milliseconds since 1970 (a fraction is allowed). */
+export type XidTime = Date | number;
+
+export interface XidGeneratorOptions {
+  /** Node bits, 0 (default) to 12, as xid.node_bits. */
+  nodeBits?: number;
+  /** This generator's node number, 0 to 2^nodeBits - 1, as xid.node_id. */
+  nodeId?: number;
+  /** Milliseconds since 1970; Date.now by default. */
+  clock?: () => number;
+}
+
+/** Ids with the server's layout, strictly increasing. */
+export declare class XidGenerator {
+  constructor(options?: XidGeneratorOptions);
+  next(): Xid;
+}
+
+/** A new id from this process's generator (as xid_new()). */
+export declare function xidNew(): Xid;
+/** An id for a given time with random low bits (as xid_new(timestamptz)). */
+export declare function xidAt(t: XidTime): Xid;
+/** Bounds of the ids whose text starts with the prefix (xid_prefix_lower_bound/upper_bound); null when none. */
+export declare function prefixBounds(prefix: string): XidBounds | null;
+/** Bounds of the ids `id LIKE pattern` can match (xid_like_lower_bound/upper_bound); null when none. */
+export declare function likeBounds(pattern: string): XidBounds | null;
+/** The first id at or after t (inclusive, default) or after t (xid_time_lower_bound); null when none. */
+export declare function timeLowerBound(t: XidTime, inclusive?: boolean): Xid | null;
+/** The last id at or before t (inclusive, default) or before t (xid_time_upper_bound); null when none. */
+export declare function timeUpperBound(t: XidTime, inclusive?: boolean): Xid | null;
+
+export declare const ALPHABET: string;
+/** 2011-11-11T11:11:11.111Z in milliseconds since 1970. */
+export declare const EPOCH_MS: number;
+/** The largest millisecond field, 2^42 - 1. */
+export declare const MAX_MS: number;

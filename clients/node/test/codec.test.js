@@ -1,0 +1,214 @@
+'use strict';
+// The codec alone, no server: the spec's vectors, a bigint reference
+// implementation on random payloads, errors, bounds, the generator.
+const assert = require('node:assert/strict');
+const crypto = require('node:crypto');
+const { test, run } = require('./harness.js');
+const {
+  Xid, XidError, XidGenerator, xidNew, xidAt, prefixBounds, likeBounds,
+  timeLowerBound, timeUpperBound, ALPHABET, EPOCH_MS, MAX_MS,
+} = require('../index.js');
+
+const U64_MAX = (1n << 64n) - 1n;
+
+// the plain definition: base 58, most significant first, padded with '1'
+function refEncode(v) {
+  let s = '';
+  for (let i = 0; i < 11; i++) {
+    s = ALPHABET[Number(v % 58n)] + s;
+    v /= 58n;
+  }
+  return s;
+}
+
+function randomPayload() {
+  return crypto.randomBytes(8).readBigUInt64BE(0);
+}
+
+test('spec vectors: 0, +1 ms, +1 day, the largest id', () => {
+  assert.equal(new Xid(0n).toString(), '11111111111');
+  assert.equal(new Xid(0x400000n).toString(), '1111111NVpb');
+  assert.equal(new Xid(0x0001499700000000n).toString(), '113q8KFkAEs');
+  assert.equal(new Xid(U64_MAX).toString(), 'jpXCZedGfVQ');
+  assert.equal(Xid.parse('113q8KFkAEs').ms, 86400000);
+  assert.equal(Xid.MAX.toString(), 'jpXCZedGfVQ');
+  assert.equal(Xid.MIN.payload, 0n);
+});
+
+test('format and parse agree with the bigint definition on 200,000 random payloads', () => {
+  for (let i = 0; i < 200000; i++) {
+    // every bit width, not only 64-bit values
+    const v = randomPayload() >> BigInt(i % 64);
+    const s = refEncode(v);
+    const x = new Xid(v);
+    assert.equal(x.toString(), s);
+    assert.equal(Xid.parse(s).payload, v);
+    assert.ok(Xid.parse(s).equals(x));
+  }
+});
+
+test('edge payloads: 0, 1, 2^32 +- 1, 2^53 +- 1, 2^63 - 1, 2^63, 2^64 - 1', () => {
+  for (const v of [0n, 1n, 57n, 58n, (1n << 32n) - 1n, 1n << 32n, (1n << 32n) + 1n,
+    (1n << 53n) - 1n, 1n << 53n, (1n << 53n) + 1n, (1n << 63n) - 1n, 1n << 63n, U64_MAX - 1n, U64_MAX]) {
+    assert.equal(new Xid(v).toString(), refEncode(v), `payload ${v}`);
+    assert.equal(Xid.parse(refEncode(v)).payload, v);
+  }
+});
+
+test('bytes: 8 bytes big-endian both ways', () => {
+  for (let i = 0; i < 1000; i++) {
+    const v = randomPayload();
+    const b = Buffer.alloc(8);
+    b.writeBigUInt64BE(v);
+    assert.equal(Xid.fromBytes(b).payload, v);
+    assert.deepEqual(Buffer.from(new Xid(v).toBytes()), b);
+  }
+  assert.throws(() => Xid.fromBytes(Buffer.alloc(7)), { code: '22026', message: 'bytea of length 7 does not match type xid' });
+});
+
+test('parse errors: the server\'s messages and SQLSTATEs', () => {
+  const bad = [
+    ['5cnEkaefSd', '22P02', 'invalid input syntax for type xid: "5cnEkaefSd"'],
+    ['5cnEkaefSdu1', '22P02', 'invalid input syntax for type xid: "5cnEkaefSdu1"'],
+    ['', '22P02', 'invalid input syntax for type xid: ""'],
+    ['5cnEk0efSdu', '22P02', 'invalid input syntax for type xid: "5cnEk0efSdu"'],
+    [' 5cnEkaefSd', '22P02', 'invalid input syntax for type xid: " 5cnEkaefSd"'],
+    ['5cnEkaefSdé', '22P02', 'invalid input syntax for type xid: "5cnEkaefSdé"'],
+    ['jpXCZedGfVR', '22003', 'value "jpXCZedGfVR" is out of range for type xid'],
+    ['zzzzzzzzzzz', '22003', 'value "zzzzzzzzzzz" is out of range for type xid'],
+  ];
+  for (const [s, code, message] of bad) {
+    assert.throws(() => Xid.parse(s), (e) => e instanceof XidError && e.code === code && e.message === message, s);
+    assert.equal(Xid.isValid(s), false);
+  }
+  assert.throws(() => Xid.parse('5cnEk0efSdu'), { detail: 'Character "0" at position 6 is not a Base58 symbol.' });
+  assert.throws(() => new Xid(1n << 64n), { code: '22003' });
+  assert.throws(() => new Xid(-1n), { code: '22003' });
+  assert.equal(Xid.isValid('jpXCZedGfVQ'), true);
+});
+
+test('time, ms, random and node fields', () => {
+  const x = Xid.fromParts(86400000, 0x2abcde);
+  assert.equal(x.ms, 86400000);
+  assert.equal(x.random, 0x2abcde);
+  assert.equal(x.time.toISOString(), '2011-11-12T11:11:11.111Z');
+  assert.equal(Xid.MAX.time.toISOString(), '2151-03-25T18:46:22.214Z');
+  assert.equal(x.node(0), 0);
+  assert.equal(x.node(4), 0x2abcde >> 18);
+  assert.equal(x.node(12), 0x2abcde >> 10);
+  assert.throws(() => x.node(13), { code: '22023', message: 'node bits 13 is out of range' });
+});
+
+test('compare and sort follow the payload, and so the text', () => {
+  const xs = Array.from({ length: 2000 }, () => new Xid(randomPayload()));
+  const byId = [...xs].sort(Xid.compare).map(String);
+  const byText = xs.map(String).sort();
+  assert.deepEqual(byId, byText);
+  assert.equal(new Xid(5n).compare(new Xid(5n)), 0);
+  assert.ok(new Xid(1n << 32n).compare(new Xid((1n << 32n) - 1n)) > 0);
+});
+
+test('prefix bounds: empty, short, 11 symbols, invalid, above the largest id', () => {
+  assert.deepEqual(prefixBounds('').lower.payload, 0n);
+  assert.deepEqual(prefixBounds('').upper.payload, U64_MAX);
+  assert.equal(prefixBounds('5cnrQT').lower.toString(), '5cnrQT11111');
+  assert.equal(prefixBounds('5cnrQT').upper.toString(), '5cnrQTzzzzz');
+  assert.equal(prefixBounds('jpXCZ').upper.toString(), 'jpXCZedGfVQ');
+  assert.equal(prefixBounds('jq'), null);
+  assert.equal(prefixBounds('jpXCZedGfVR'), null);
+  assert.equal(prefixBounds('5cnrQT7y4za').lower.toString(), '5cnrQT7y4za');
+  assert.equal(prefixBounds('5cnrQT7y4za1'), null);
+  assert.equal(prefixBounds('5c0'), null);
+});
+
+test('LIKE bounds: fixed prefix, escapes, lengths', () => {
+  assert.equal(likeBounds('5cnrQT%').lower.toString(), '5cnrQT11111');
+  assert.equal(likeBounds('5cnrQT%a').upper.toString(), '5cnrQTzzzzz');
+  assert.equal(likeBounds('5cnrQT_____').lower.toString(), '5cnrQT11111');
+  assert.equal(likeBounds('5cnrQT____'), null);
+  assert.equal(likeBounds('%').lower.payload, 0n);
+  assert.equal(likeBounds('5c\\nr%').lower.toString(), '5cnr1111111');
+  assert.equal(likeBounds('abc\\').upper.payload, U64_MAX);
+  assert.equal(likeBounds('5cnrQT7y4za1%'), null);
+});
+
+test('time bounds: inclusive and exclusive, fractions, outside the range', () => {
+  const t = EPOCH_MS + 1000;
+  assert.equal(timeLowerBound(new Date(t)).ms, 1000);
+  assert.equal(timeLowerBound(new Date(t), false).ms, 1001);
+  assert.equal(timeUpperBound(new Date(t)).ms, 1000);
+  assert.equal(timeUpperBound(new Date(t)).random, 0x3fffff);
+  assert.equal(timeUpperBound(new Date(t), false).ms, 999);
+  assert.equal(timeLowerBound(t + 0.5).ms, 1001);
+  assert.equal(timeLowerBound(t + 0.5, false).ms, 1001);
+  assert.equal(timeUpperBound(t + 0.5).ms, 1000);
+  assert.equal(timeUpperBound(t + 0.5, false).ms, 1000);
+  assert.equal(timeLowerBound(new Date(0)).payload, 0n);
+  assert.equal(timeUpperBound(new Date(0)), null);
+  assert.equal(timeLowerBound(new Date(EPOCH_MS + MAX_MS + 1)), null);
+  assert.equal(timeUpperBound(new Date(EPOCH_MS + MAX_MS + 1)).payload, U64_MAX);
+});
+
+test('generator: strictly increasing, in the clock\'s millisecond, 300,000 ids', () => {
+  const g = new XidGenerator();
+  let prev = g.next();
+  for (let i = 0; i < 300000; i++) {
+    const before = Date.now();
+    const x = g.next();
+    assert.ok(x.compare(prev) > 0);
+    assert.ok(x.ms + EPOCH_MS >= before - 1);
+    prev = x;
+  }
+  assert.ok(Math.abs(prev.ms + EPOCH_MS - Date.now()) < 1000);
+});
+
+test('generator: a stopped clock borrows the next millisecond, a clock that goes back too', () => {
+  let now = EPOCH_MS + 5000;
+  const g = new XidGenerator({ clock: () => now });
+  const seen = new Set();
+  let prev = g.next();
+  for (let i = 0; i < 400000; i++) {
+    if (i === 200000) now -= 100; // the clock steps back
+    const x = g.next();
+    assert.ok(x.compare(prev) > 0);
+    seen.add(x.ms);
+    prev = x;
+  }
+  // a millisecond holds at least 2^21 / 32 = 65,536 ids
+  assert.ok(seen.size >= 2 && seen.size <= 400000 / 65536 + 2, `${seen.size} milliseconds`);
+});
+
+test('generator: node bits put the node number in the top of the 22 bits', () => {
+  for (const [bits, id] of [[1, 1], [4, 3], [4, 15], [8, 200], [12, 4095]]) {
+    const g = new XidGenerator({ nodeBits: bits, nodeId: id });
+    let prev = g.next();
+    for (let i = 0; i < 20000; i++) {
+      const x = g.next();
+      assert.equal(x.node(bits), id);
+      assert.ok(x.compare(prev) > 0);
+      prev = x;
+    }
+  }
+  assert.throws(() => new XidGenerator({ nodeBits: 4, nodeId: 16 }), RangeError);
+  assert.throws(() => new XidGenerator({ nodeBits: 4 }), RangeError);
+  assert.throws(() => new XidGenerator({ nodeBits: 13, nodeId: 0 }), RangeError);
+});
+
+test('xidNew and xidAt', () => {
+  const a = xidNew();
+  const b = xidNew();
+  assert.ok(b.compare(a) > 0);
+  const at = xidAt(new Date('2026-01-01T00:00:00.123Z'));
+  assert.equal(at.time.toISOString(), '2026-01-01T00:00:00.123Z');
+  assert.throws(() => xidAt(new Date('2000-01-01')), { code: '22008' });
+});
+
+test('an Xid is immutable and prints as its text', () => {
+  const x = Xid.parse('5cnEkaefSdu');
+  assert.equal(`${x}`, '5cnEkaefSdu');
+  assert.equal(JSON.stringify({ x }), '{"x":"5cnEkaefSdu"}');
+  assert.throws(() => { 'use strict'; x.payload = 1n; }, TypeError);
+  assert.equal(x.toString(), '5cnEkaefSdu');
+});
+
+run('codec: ').then((failed) => process.exit(failed ? 1 : 0));
