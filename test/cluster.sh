@@ -98,7 +98,8 @@ port_in_use()
 # here on (they reach it through runuser and pg_ctl): no leak reports (a
 # backend frees little on exit), and a report ends the process with
 # SIGABRT, which the postmaster logs as a crash (the default, exit code 1,
-# passes for a plain FATAL exit); reports go to DIR/asan.PID, DIR/ubsan.PID
+# passes for a plain FATAL exit); ASan's reports go to DIR/asan.PID, UBSan's
+# to the server's log (gcc 16's runtime, with ASan's, ignores its log_path)
 sanitizer_env()
 {
 	mkdir -p "$1"
