@@ -8,6 +8,7 @@
 #   prepare: only build the cached chroot, no tests
 #   XID_CHROOT_CACHE     where chroots are kept (default /var/cache/xid-ci)
 #   XID_SQLSMITH_QUERIES how many queries sqlsmith sends (default 12000)
+#   XID_SQLSMITH_SEED    its seed (default: a new one each run)
 #
 # The chroot, CACHE/pg18-assert, is Debian sid with PostgreSQL 18 built
 # from Debian's source package (apt-get source postgresql-18) with
@@ -170,10 +171,9 @@ sqlsmith_run()
 {
 	local work=$1 port=$2 n=${XID_SQLSMITH_QUERIES:-12000} seed rc queries
 	seed=${XID_SQLSMITH_SEED:-$((RANDOM * 32768 + RANDOM))}
-	# the query of a process that dies, whole, in the log; sqlsmith's
-	# own errors (most of its queries) left out of it
+	# sqlsmith's own errors (most of its queries) left out of the log
 	cluster_start "$bindir" "$work/cluster" "$port" "shared_preload_libraries = 'xid'" \
-		"track_activity_query_size = 16384" "log_min_messages = log" "log_min_error_statement = panic" || {
+		"log_min_messages = log" "log_min_error_statement = panic" || {
 		echo "FAIL sqlsmith: start a cluster"
 		return
 	}
@@ -230,18 +230,39 @@ SQL
 		return
 	}
 
+	# every query to queries.sql, each ending in ";" (sqlsmith chooses
+	# what to generate by what failed before, so a seed alone does not
+	# give the queries back)
 	sqlsmith --target="host=$work/cluster/sock port=$port dbname=smith user=smith" \
-		--exclude-catalog --max-queries="$n" --seed="$seed" --verbose \
-		>"$work/sqlsmith.out" 2>&1
+		--exclude-catalog --max-queries="$n" --seed="$seed" --verbose --dump-all-queries \
+		>"$work/queries.sql" 2>"$work/sqlsmith.out"
 	rc=$?
 	cluster_stop "$bindir" "$work/cluster"
 	queries=$(sed -nE 's/^queries: ([0-9]+).*/\1/p' "$work/sqlsmith.out" | tail -1)
 	if server_reports "$work/sanitizer" "$work/cluster/server.log" >"$work/reports.txt" && [ "$rc" -eq 0 ]; then
 		echo "ok   sqlsmith: ${queries:-?} queries (seed $seed): no assertion failure, sanitizer report or crash"
+		rm -f "$work/queries.sql"
 	else
 		sed 's/^/    /' "$work/reports.txt"
-		tail -20 "$work/sqlsmith.out" | sed 's/^/    /'
-		echo "FAIL sqlsmith: ${queries:-?} queries (seed $seed; again with XID_SQLSMITH_SEED=$seed), sqlsmith exited with $rc"
+		tail -5 "$work/sqlsmith.out" | sed 's/^/    /'
+		# The log has the first 1,023 bytes of the query of a process
+		# that died (continued lines after a tab): the whole query is
+		# the one in queries.sql that starts with them.
+		awk 'FNR == NR {
+				if (grab && /^\t/) { p = p "\n" substr($0, 2); next }
+				if (grab) { prefix[n++] = p; grab = 0 }
+				if ((i = index($0, "Failed process was running: ")) > 0) { p = substr($0, i + 28); grab = 1 }
+				next
+			}
+			FNR == 1 && grab { prefix[n++] = p; grab = 0 }
+			{ q = (q == "" ? $0 : q "\n" $0) }
+			/;$/ { for (k = 0; k < n; k++) if (index(q, prefix[k]) == 1) { print q; print ""; break } q = "" }' \
+			"$work/cluster/server.log" "$work/queries.sql" >"$work/crashes.sql"
+		if [ -s "$work/crashes.sql" ]; then
+			echo "    ---- the queries of the processes that died (in sqlsmith-crashes.sql)"
+			head -100 "$work/crashes.sql" | sed 's/^/    /'
+		fi
+		echo "FAIL sqlsmith: ${queries:-?} queries (seed $seed), sqlsmith exited with $rc"
 	fi
 }
 
@@ -256,6 +277,40 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "test/assert.sh needs root (debootstrap, chroot, runuser)" >&2
 	exit 2
 fi
+
+# wrapper: bin/postgres, a script in front of the server, postgres.bin,
+# that preloads the ASan runtime into every server however a test starts
+# it: xid.so is instrumented, the server is not, and the runtime must be
+# loaded before the program's libraries.  Written on every run (it is not
+# part of what the marker stands for).
+wrapper()
+{
+	local asan
+	asan=$(chroot "$dir" gcc -print-file-name=libasan.so)
+	asan=$(readlink -f "$dir$asan")
+	asan=${asan#"$dir"}
+	[ -f "$dir$asan" ] || {
+		echo "assert.sh: no libasan.so in the chroot" >&2
+		return 1
+	}
+	cat >"$dir$prefix/bin/postgres" <<WRAPPER
+#!/bin/bash
+# test/assert.sh: the ASan runtime preloaded ahead of the server's
+# libraries.  Ahead of libfaketime (test/sh/durable.sh) the server hangs at
+# start; after it, ASan is told not to check that it comes first.  The
+# server keeps this script's name as its own (postmaster.opts, pg_ctl
+# restart).  The options come from the environment (cluster.sh's
+# sanitizer_env).
+case "\${LD_PRELOAD:-}" in
+	*libfaketime*)
+		export LD_PRELOAD="\$LD_PRELOAD $asan"
+		export ASAN_OPTIONS="\${ASAN_OPTIONS:+\$ASAN_OPTIONS:}verify_asan_link_order=0" ;;
+	*) export LD_PRELOAD="$asan\${LD_PRELOAD:+ \$LD_PRELOAD}" ;;
+esac
+exec -a "\$0" "\$0.bin" "\$@"
+WRAPPER
+	chmod 755 "$dir$prefix/bin/postgres"
+}
 
 # prepare: the chroot with the assert-enabled server, once
 prepare()
@@ -306,27 +361,8 @@ prepare()
 	}
 	rm -f "$dir.build.log"
 
-	# The ASan runtime first in every server: xid.so is instrumented, the
-	# server is not, and the runtime must be loaded before anything else
-	# (LD_PRELOAD, ahead of libfaketime's in test/sh/durable.sh).  The
-	# options (ASAN_OPTIONS, UBSAN_OPTIONS) come from the environment.
-	local asan
-	asan=$(chroot "$dir" gcc -print-file-name=libasan.so)
-	asan=$(readlink -f "$dir$asan")
-	asan=${asan#"$dir"}
-	[ -f "$dir$asan" ] || {
-		echo "assert.sh: no libasan.so in the chroot" >&2
-		return 1
-	}
 	mv "$dir$prefix/bin/postgres" "$dir$prefix/bin/postgres.bin"
-	cat >"$dir$prefix/bin/postgres" <<WRAPPER
-#!/bin/bash
-# test/assert.sh: the ASan runtime ahead of everything else.  The server
-# keeps this script's name as its own (postmaster.opts, pg_ctl restart).
-LD_PRELOAD="$asan\${LD_PRELOAD:+ \$LD_PRELOAD}" exec -a "\$0" "\$0.bin" "\$@"
-WRAPPER
-	chmod 755 "$dir$prefix/bin/postgres"
-
+	wrapper || return 1
 	chroot_exec "$dir" ASAN_OPTIONS=detect_leaks=0 -- "$prefix/bin/postgres" -V || {
 		echo "assert.sh: the server does not run" >&2
 		return 1
@@ -338,7 +374,15 @@ WRAPPER
 trap 'chroot_unmount "$dir"' EXIT
 trap 'exit 130' INT TERM
 
-if ! prepare; then
+# one run at a time: two would mount and unmount the chroot's /proc and
+# /dev/shm under each other
+mkdir -p "$cache"
+exec 9>"$dir.lock"
+flock -n 9 || {
+	echo "test/assert.sh: waiting for the run that holds $dir.lock"
+	flock 9
+}
+if ! prepare || ! wrapper; then
 	echo "FAIL the chroot for PostgreSQL 18 (assert)"
 	echo "PostgreSQL 18 (assert): 0 passed, 1 failed"
 	exit 1
@@ -349,23 +393,22 @@ copy_sources "$top" "$dir/build/xid"
 rm -f "$top/regression-18-assert.diffs"
 passed=0
 failed=0
-# count LOG: add up the ok and FAIL lines of LOG and print it
+# count LOG: add up the ok and FAIL lines of LOG
 count()
 {
-	cat "$1"
 	passed=$((passed + $(grep -c '^ok ' "$1")))
 	failed=$((failed + $(grep -c '^FAIL ' "$1")))
 }
 log=$(mktemp /tmp/xid-assert.XXXXXX)
 
 echo "---- the checks catch what they are for"
-chroot_exec "$dir" -- bash /build/xid/test/assert.sh canary >"$log" 2>&1
+chroot_exec "$dir" -- bash /build/xid/test/assert.sh canary 2>&1 | tee "$log"
 count "$log"
 
 echo "---- installcheck and test/sh, xid under AddressSanitizer and UndefinedBehaviorSanitizer"
 rm -f "$dir/build/result"
 chroot_exec "$dir" XID_SANITIZE=1 -- bash /build/xid/test/suite.sh "$prefix/bin/pg_config" /build/result \
-	2>&1 | grep -v '^PostgreSQL 18: [0-9]* passed' >"$log"
+	2>&1 | grep --line-buffered -v '^PostgreSQL 18: [0-9]* passed' | tee "$log"
 count "$log"
 [ -s "$dir/build/result" ] || { echo "FAIL test/suite.sh stopped without a result"; failed=$((failed + 1)); }
 [ -f "$dir/build/xid/regression.diffs" ] && cp "$dir/build/xid/regression.diffs" "$top/regression-18-assert.diffs"
@@ -373,9 +416,11 @@ count "$log"
 echo "---- sqlsmith"
 start=$(date +%s)
 chroot_exec "$dir" ${XID_SQLSMITH_QUERIES:+XID_SQLSMITH_QUERIES=$XID_SQLSMITH_QUERIES} \
-	${XID_SQLSMITH_SEED:+XID_SQLSMITH_SEED=$XID_SQLSMITH_SEED} -- bash /build/xid/test/assert.sh sqlsmith >"$log" 2>&1
+	${XID_SQLSMITH_SEED:+XID_SQLSMITH_SEED=$XID_SQLSMITH_SEED} -- bash /build/xid/test/assert.sh sqlsmith 2>&1 | tee "$log"
 count "$log"
 echo "     (sqlsmith took $(($(date +%s) - start)) s)"
+rm -f "$top/sqlsmith-crashes.sql"
+[ -s "$dir/build/sqlsmith/crashes.sql" ] && cp "$dir/build/sqlsmith/crashes.sql" "$top/sqlsmith-crashes.sql"
 rm -f "$log"
 
 echo "PostgreSQL 18 (assert): $passed passed, $failed failed"
