@@ -18,12 +18,15 @@
 # server, however a test starts it.  The chroot is reused when it holds
 # the marker written as the very last step; anything else at its place (a
 # half-built one from an interrupted run) is unmounted, removed and built
-# again, as test/chroot.sh does.
+# again, as test/chroot.sh does.  One run at a time (a lock beside the
+# chroot): two would unmount each other's /proc and /dev/shm.
 #
 # A failed check prints "FAIL ..." and an excerpt of the report; an
 # assertion failure (TRAP), a sanitizer report, a server process killed by
 # a signal other than the tests' own kill -9, or a write past a chunk end
-# in any server's log fails the stage.  Closes with "PostgreSQL 18
+# in any server's log fails the stage.  pg_regress's diffs are copied to
+# regression-18-assert.diffs, the whole queries of the server processes
+# sqlsmith crashed to sqlsmith-crashes.sql.  Closes with "PostgreSQL 18
 # (assert): N passed, N failed"; exits non-zero on any failure.
 set -uo pipefail
 
@@ -363,7 +366,7 @@ prepare()
 
 	mv "$dir$prefix/bin/postgres" "$dir$prefix/bin/postgres.bin"
 	wrapper || return 1
-	chroot_exec "$dir" ASAN_OPTIONS=detect_leaks=0 -- "$prefix/bin/postgres" -V || {
+	chroot_exec "$dir" ASAN_OPTIONS=detect_leaks=0 -- "$prefix/bin/postgres" -V >/dev/null || {
 		echo "assert.sh: the server does not run" >&2
 		return 1
 	}
