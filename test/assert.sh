@@ -7,7 +7,7 @@
 # Usage: test/assert.sh [prepare]
 #   prepare: only build the cached chroot, no tests
 #   XID_CHROOT_CACHE     where chroots are kept (default /var/cache/xid-ci)
-#   XID_SQLSMITH_QUERIES how many queries sqlsmith sends (default 12000)
+#   XID_SQLSMITH_QUERIES how many queries sqlsmith sends (default 20000)
 #   XID_SQLSMITH_SEED    its seed (default: a new one each run)
 #
 # The chroot, CACHE/pg18-assert, is Debian sid with PostgreSQL 18 built
@@ -172,7 +172,7 @@ CASES
 
 sqlsmith_run()
 {
-	local work=$1 port=$2 n=${XID_SQLSMITH_QUERIES:-12000} seed rc queries
+	local work=$1 port=$2 n=${XID_SQLSMITH_QUERIES:-20000} seed rc queries
 	seed=${XID_SQLSMITH_SEED:-$((RANDOM * 32768 + RANDOM))}
 	# sqlsmith's own errors (most of its queries) left out of the log
 	cluster_start "$bindir" "$work/cluster" "$port" "shared_preload_libraries = 'xid'" \
