@@ -90,3 +90,48 @@ port_in_use()
 		NR > 0 { split($2, a, ":"); if (":" a[2] == h) found = 1 }
 		END { exit !found }'
 }
+
+# Sanitized servers (test/assert.sh: an assert-enabled server, the extension
+# built with AddressSanitizer and UndefinedBehaviorSanitizer).
+
+# sanitizer_env DIR: the sanitizers' options for every server started from
+# here on (they reach it through runuser and pg_ctl): no leak reports (a
+# backend frees little on exit), and a report ends the process with
+# SIGABRT, which the postmaster logs as a crash (the default, exit code 1,
+# passes for a plain FATAL exit); ASan's reports go to DIR/asan.PID, UBSan's
+# to the server's log (gcc 16's runtime, with ASan's, ignores its log_path)
+sanitizer_env()
+{
+	mkdir -p "$1"
+	chmod 1777 "$1"
+	export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:log_path=$1/asan"
+	export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1:log_path=$1/ubsan"
+}
+
+# What such a server must never log: an assertion failure, a sanitizer
+# report, a server process killed by any signal but the 9 of the tests
+# that kill on purpose (a failed assertion and a sanitizer report abort,
+# signal 6), a write past the end of a palloc'd chunk.
+server_report_re='TRAP:|AddressSanitizer|runtime error:|terminated by signal ([0-8]|[1-9][0-9]+):|detected write past chunk end|problem in alloc set'
+
+# server_reports DIR LOG...: print each of those in the LOGs, with what
+# follows it (the backtrace, the query of the process that died), and each
+# report in DIR from sanitizer_env; fails when there is any
+server_reports()
+{
+	local sandir=$1 f bad=0
+	shift
+	for f in "$@"; do
+		[ -f "$f" ] && grep -Eq "$server_report_re" "$f" || continue
+		bad=1
+		echo "---- $f"
+		grep -E -A12 "$server_report_re" "$f" | head -60
+	done
+	for f in "$sandir"/asan.* "$sandir"/ubsan.*; do
+		[ -f "$f" ] && grep -Eq 'ERROR: AddressSanitizer|runtime error:|SUMMARY:' "$f" || continue
+		bad=1
+		echo "---- $f"
+		head -60 "$f"
+	done
+	[ "$bad" -eq 0 ]
+}

@@ -2,10 +2,12 @@
 # test/matrix.sh: the whole test suite on every supported PostgreSQL major
 # version: 15 from this Debian 12 host, 17, 18 and 19 from Debian trixie,
 # sid and sid with experimental in cached debootstrap chroots
-# (test/chroot.sh).  Needs root.
+# (test/chroot.sh); then 18 built with assertions, xid under the sanitizers
+# (test/assert.sh).  Needs root.
 #
 # Usage: test/matrix.sh [MAJOR...]      (default: 15 17 18 19)
 #   XID_CHROOT_CACHE  where chroots are kept (default /var/cache/xid-ci)
+#   XID_SKIP_ASSERT   no run of test/assert.sh (with 18 in the list)
 #
 # Prints each version's tests, one summary line per version, and a closing
 # "N passed, N failed" over all of them.  Exits non-zero on any failure.
@@ -198,6 +200,24 @@ run_package()
 	if [ "$f" -eq 0 ]; then summary+=("package $major: ok ($p passed)"); else summary+=("package $major: FAILED ($p passed, $f failed)"); fi
 }
 
+# PostgreSQL 18 built with assertions, xid with AddressSanitizer and
+# UndefinedBehaviorSanitizer (test/assert.sh): installcheck, test/sh and
+# sqlsmith, in a chroot of its own built once
+run_assert()
+{
+	local log p f
+	echo "==== PostgreSQL 18 with assertions, xid under ASan and UBSan, sqlsmith"
+	log=$(mktemp /tmp/xid-assert-log.XXXXXX)
+	XID_CHROOT_CACHE="$cache" bash "$top/test/assert.sh" 2>&1 | tee "$log"
+	p=$(grep -c '^ok ' "$log")
+	f=$(grep -c '^FAIL ' "$log")
+	[ "$p" -eq 0 ] && [ "$f" -eq 0 ] && f=1
+	rm -f "$log"
+	total_passed=$((total_passed + p))
+	total_failed=$((total_failed + f))
+	if [ "$f" -eq 0 ]; then summary+=("PostgreSQL 18 (assert): ok ($p passed)"); else summary+=("PostgreSQL 18 (assert): FAILED ($p passed, $f failed)"); fi
+}
+
 # Citus 14 (test/citus.sh) on a version it supports, in that version's
 # chroot; without the Citus source in ../shared/vendor it says so in one
 # line and counts neither way
@@ -272,6 +292,7 @@ for v in $versions; do
 		*) echo "unsupported PostgreSQL version: $v" >&2; total_failed=$((total_failed + 1)) ;;
 	esac
 done
+case " $versions " in *" 18 "*) [ -z "${XID_SKIP_ASSERT:-}" ] && run_assert ;; esac
 # across major versions: needs 15 and the other version in this run
 for v in $versions; do
 	case " $versions " in *" 15 "*) ;; *) break ;; esac

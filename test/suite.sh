@@ -7,6 +7,12 @@
 # Usage: test/suite.sh PG_CONFIG [RESULT_FILE]
 #   Prints one line per test and "PostgreSQL N: N passed, N failed"; writes
 #   "passed failed" to RESULT_FILE when given.  Exits non-zero on any failure.
+#   XID_SANITIZE=1 (test/assert.sh, an assert-enabled server whose
+#   postgres preloads the ASan runtime): the extension built with
+#   AddressSanitizer and UndefinedBehaviorSanitizer, no pgindent check (such
+#   a build installs no pgindent), and after each test the servers' logs
+#   checked for assertion failures, sanitizer reports and crashes
+#   (cluster.sh's server_reports).
 set -uo pipefail
 
 export PG_CONFIG=${1:?usage: suite.sh PG_CONFIG [RESULT_FILE]}
@@ -38,6 +44,10 @@ trap 'exit 130' INT TERM
 # Build with every warning an error.  -Wno-unused-parameter: PostgreSQL's
 # calling convention passes fcinfo to functions that take no SQL argument.
 CFLAGS_STRICT="-Wall -Wextra -Werror -Wno-unused-parameter"
+if [ -n "${XID_SANITIZE:-}" ]; then
+	CFLAGS_STRICT="$CFLAGS_STRICT -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g"
+	sanitizer_env "$work/sanitizer"
+fi
 make -s clean >/dev/null 2>&1
 if make -s COPT="$CFLAGS_STRICT" >"$work/build.log" 2>&1 &&
 	make -s install >>"$work/build.log" 2>&1 &&
@@ -61,7 +71,9 @@ fi
 
 # Layout: pgindent ships with the server dev packages from 17 on; there its
 # absence is a failure, not a reason to skip the check.
-if [ "$major" -ge 17 ] && { [ ! -x "$bindir/pgindent" ] || [ ! -x "$bindir/pg_bsd_indent" ]; }; then
+if [ -n "${XID_SANITIZE:-}" ]; then
+	: # test/assert.sh's server, built from source, has no pgindent
+elif [ "$major" -ge 17 ] && { [ ! -x "$bindir/pgindent" ] || [ ! -x "$bindir/pg_bsd_indent" ]; }; then
 	fail "pgindent: $bindir/pgindent or pg_bsd_indent is missing"
 elif [ "$major" -ge 17 ]; then
 	cat "$("$PG_CONFIG" --sharedir)/typedefs.list" test/typedefs.list >"$work/typedefs.list"
@@ -94,6 +106,26 @@ regress_results()
 	fi
 }
 
+# reports_check LABEL LOG...: under XID_SANITIZE, a failure for each test
+# whose servers logged an assertion failure, a sanitizer report or a crash;
+# the reports seen move to $work/sanitizer/seen
+reports_checked=0
+reports_failed=0
+reports_check()
+{
+	local label=$1
+	shift
+	[ -n "${XID_SANITIZE:-}" ] || return 0
+	reports_checked=$((reports_checked + $#))
+	if ! server_reports "$work/sanitizer" "$@" >"$work/reports.txt"; then
+		reports_failed=$((reports_failed + 1))
+		sed 's/^/    /' "$work/reports.txt"
+		fail "$label: an assertion failure, a sanitizer report or a crash in a server's log"
+	fi
+	mkdir -p "$work/sanitizer/seen"
+	mv "$work/sanitizer"/*san.* "$work/sanitizer/seen/" 2>/dev/null || true
+}
+
 # pg_regress against a plain server, as a contributor runs it against their
 # own (make installcheck with PGHOST, PGPORT and PGUSER).
 port=$(free_port $((54000 + major * 10)))
@@ -110,6 +142,7 @@ else
 	regress_results $? "$work/portable.log" portable/regression.diffs "portable "
 
 	cluster_stop "$bindir" "$plain"
+	reports_check "pg_regress" "$plain/server.log"
 fi
 
 # The tests that need several sessions or a restart, on a server with the
@@ -124,6 +157,7 @@ else
 	for t in test/sh/*.sh; do
 		[ -f "$t" ] || continue
 		name=$(basename "$t" .sh)
+		[ -n "${XID_SANITIZE:-}" ] && main_log_size=$(stat -c %s "$main/server.log")
 		if XID_BINDIR="$bindir" XID_MAJOR="$major" XID_WORK="$work/$name" \
 			bash "$t" >"$work/$name.log" 2>&1; then
 			pass "$name"
@@ -135,7 +169,17 @@ else
 			fail "$name"
 			sed 's/^/    /' "$work/$name.log" | tail -40
 		fi
+		if [ -n "${XID_SANITIZE:-}" ]; then
+			# what the shared server logged during this test, and
+			# every server the test started itself
+			tail -c +$((main_log_size + 1)) "$main/server.log" >"$work/$name.main.log"
+			mapfile -t logs < <(find "$work/$name" -name server.log 2>/dev/null)
+			reports_check "$name" "$work/$name.main.log" "${logs[@]}"
+		fi
 	done
+fi
+if [ -n "${XID_SANITIZE:-}" ] && [ "$reports_failed" -eq 0 ]; then
+	pass "no assertion failure, sanitizer report or crash in $reports_checked server logs"
 fi
 
 echo "PostgreSQL $major: $passed passed, $failed failed"

@@ -1,0 +1,430 @@
+#!/usr/bin/env bash
+# test/assert.sh: xid under an assert-enabled PostgreSQL 18, with the
+# extension built under AddressSanitizer and UndefinedBehaviorSanitizer:
+# make installcheck, the multi-session tests (test/sh) and a sqlsmith run.
+# Needs root.  Called by test/matrix.sh; also runs alone.
+#
+# Usage: test/assert.sh [prepare]
+#   prepare: only build the cached chroot, no tests
+#   XID_CHROOT_CACHE     where chroots are kept (default /var/cache/xid-ci)
+#   XID_SQLSMITH_QUERIES how many queries sqlsmith sends (default 20000)
+#   XID_SQLSMITH_SEED    its seed (default: a new one each run)
+#
+# The chroot, CACHE/pg18-assert, is Debian sid with PostgreSQL 18 built
+# from Debian's source package (apt-get source postgresql-18) with
+# --enable-cassert --enable-debug --with-icu into /usr/local/pgsql-assert,
+# and with sqlsmith.  Its bin/postgres is a wrapper that preloads the ASan
+# runtime (the server itself is not instrumented, xid.so is) into every
+# server, however a test starts it.  The chroot is reused when it holds
+# the marker written as the very last step; anything else at its place (a
+# half-built one from an interrupted run) is unmounted, removed and built
+# again, as test/chroot.sh does.  One run at a time (a lock beside the
+# chroot): two would unmount each other's /proc and /dev/shm.
+#
+# A failed check prints "FAIL ..." and an excerpt of the report; an
+# assertion failure (TRAP), a sanitizer report, a server process killed by
+# a signal other than the tests' own kill -9, or a write past a chunk end
+# in any server's log fails the stage.  pg_regress's diffs are copied to
+# regression-18-assert.diffs, the whole queries of the server processes
+# sqlsmith crashed to sqlsmith-crashes.sql.  Closes with "PostgreSQL 18
+# (assert): N passed, N failed"; exits non-zero on any failure.
+set -uo pipefail
+
+cd "$(dirname "$0")/.."
+top=$(pwd)
+. test/lib.sh
+
+mode=${1:-test}
+cache=${XID_CHROOT_CACHE:-/var/cache/xid-ci}
+dir="$cache/pg18-assert"
+marker="$dir/.xid-chroot-complete"
+mirror=${XID_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+prefix=/usr/local/pgsql-assert
+# sid is served as a frozen snapshot whose Release file has expired (see
+# test/chroot.sh)
+apt_options='Acquire::Check-Valid-Until "false";'
+# What the build needs, no more (apt-get build-dep would bring the docs
+# toolchain and LLVM): perl comes with dpkg-dev; libasan8 and libubsan1 are
+# the runtimes of sid's gcc; procps (pgrep) and libfaketime for test/sh.
+packages="build-essential bison flex libreadline-dev zlib1g-dev libicu-dev pkg-config libssl-dev libasan8 libubsan1 sqlsmith procps libfaketime"
+configure="--enable-cassert --enable-debug --with-icu --with-openssl --prefix=$prefix"
+# the contrib modules the tests create (amcheck, pg_walinspect in
+# durable.sh, postgres_fdw in sharding.sh)
+contrib="amcheck pg_walinspect postgres_fdw"
+want="sid $packages $apt_options configure:$configure contrib:$contrib"
+
+bindir=$prefix/bin
+# the flags suite.sh's XID_SANITIZE adds, for the canary
+sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g"
+
+# Inside the chroot (test/assert.sh calls itself there):
+#   canary: prove that the checks catch what they are for.  A throwaway
+#   library, built as suite.sh builds xid, makes a heap buffer overflow,
+#   an undefined shift and a failed Assert in turn on one server (which
+#   restarts after each); each must be found by cluster.sh's
+#   server_reports, and nothing when the same functions stay within bounds.
+#   sqlsmith: a database of xid tables, indexes, partitions, views and a
+#   domain, owned by a role that is no superuser (sqlsmith calls every
+#   function it finds), and XID_SQLSMITH_QUERIES random queries on it.
+inside()
+{
+	. test/cluster.sh
+	inside_work=/build/$1
+	rm -rf "$inside_work"
+	mkdir -p "$inside_work"
+	chmod 755 "$inside_work"
+	sanitizer_env "$inside_work/sanitizer"
+	trap 'cluster_stop "$bindir" "$inside_work/cluster"' EXIT
+	case $1 in
+		canary) canary "$inside_work" "$(free_port 58180)" ;;
+		sqlsmith) sqlsmith_run "$inside_work" "$(free_port 58180)" ;;
+	esac
+}
+
+canary()
+{
+	local work=$1 port=$2 fn arg what expect i
+	cat >"$work/canary.c" <<'C'
+/* test/assert.sh's canary: what the assert stage must catch */
+#include "postgres.h"
+#include "fmgr.h"
+
+PG_MODULE_MAGIC;
+
+PG_FUNCTION_INFO_V1(canary_asan);
+Datum
+canary_asan(PG_FUNCTION_ARGS)
+{
+	volatile int n = 8;
+	char	   *volatile p = malloc(n);
+	int			r;
+
+	p[PG_GETARG_INT32(0)] = 1;
+	r = p[0];
+	free(p);
+	PG_RETURN_INT32(r);
+}
+
+PG_FUNCTION_INFO_V1(canary_ubsan);
+Datum
+canary_ubsan(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(1 << PG_GETARG_INT32(0));
+}
+
+PG_FUNCTION_INFO_V1(canary_assert);
+Datum
+canary_assert(PG_FUNCTION_ARGS)
+{
+	Assert(PG_GETARG_INT32(0) == 0);
+	PG_RETURN_INT32(0);
+}
+C
+	printf 'MODULES = canary\nPG_CONFIG = %s\nPGXS := $(shell $(PG_CONFIG) --pgxs)\ninclude $(PGXS)\n' \
+		"$bindir/pg_config" >"$work/Makefile"
+	if ! make -s -C "$work" COPT="-Wall -Wextra -Werror -Wno-unused-parameter $sanitize" >"$work/build.log" 2>&1; then
+		cat "$work/build.log"
+		echo "FAIL canary: build the throwaway library"
+		return
+	fi
+	cluster_start "$bindir" "$work/cluster" "$port" || {
+		echo "FAIL canary: start a cluster"
+		return
+	}
+	# within bounds, defined, true: nothing to report
+	for fn in asan ubsan assert; do
+		echo "CREATE FUNCTION canary_$fn(int) RETURNS int AS '$work/canary.so' LANGUAGE c;"
+	done >"$work/canary.sql"
+	if "$bindir/psql" -X -q -v ON_ERROR_STOP=1 -h "$work/cluster/sock" -p "$port" -U postgres -d postgres \
+		-f "$work/canary.sql" -c "SELECT canary_asan(7), canary_ubsan(30), canary_assert(0)" \
+		>"$work/none.out" 2>&1 &&
+		server_reports "$work/sanitizer" "$work/cluster/server.log" >"$work/none.reports"; then
+		echo "ok   canary: the same functions called within bounds: nothing reported"
+	else
+		cat "$work/none.out" "$work/none.reports"
+		echo "FAIL canary: the same functions called within bounds"
+	fi
+	while IFS='|' read -r fn arg what expect; do
+		: >"$work/cluster/server.log"
+		"$bindir/psql" -X -q -h "$work/cluster/sock" -p "$port" -U postgres -d postgres \
+			-c "SELECT canary_$fn($arg)" </dev/null >"$work/$fn.out" 2>&1
+		# the postmaster restarts after the crash
+		for i in $(seq 1 60); do
+			"$bindir/pg_isready" -q -h "$work/cluster/sock" -p "$port" && break
+			sleep 1
+		done
+		if ! server_reports "$work/sanitizer" "$work/cluster/server.log" >"$work/$fn.reports" &&
+			grep -q "$expect" "$work/$fn.reports" &&
+			grep -q "terminated by signal 6" "$work/$fn.reports"; then
+			echo "ok   canary: $what is caught ($expect, a server process terminated by signal 6)"
+		else
+			cat "$work/$fn.out" "$work/$fn.reports" "$work/cluster/server.log"
+			echo "FAIL canary: $what is not caught"
+		fi
+		mkdir -p "$work/sanitizer/seen"
+		mv "$work/sanitizer"/*san.* "$work/sanitizer/seen/" 2>/dev/null || true
+	done <<'CASES'
+asan|8|a write past a malloc'd block|heap-buffer-overflow
+ubsan|40|an undefined shift|runtime error: shift exponent
+assert|1|a failed Assert|TRAP: failed Assert
+CASES
+}
+
+sqlsmith_run()
+{
+	local work=$1 port=$2 n=${XID_SQLSMITH_QUERIES:-20000} seed rc queries
+	seed=${XID_SQLSMITH_SEED:-$((RANDOM * 32768 + RANDOM))}
+	# sqlsmith's own errors (most of its queries) left out of the log
+	cluster_start "$bindir" "$work/cluster" "$port" "shared_preload_libraries = 'xid'" \
+		"log_min_messages = log" "log_min_error_statement = panic" || {
+		echo "FAIL sqlsmith: start a cluster"
+		return
+	}
+	local psql=("$bindir/psql" -X -q -v ON_ERROR_STOP=1 -h "$work/cluster/sock" -p "$port")
+	# sqlsmith writes type names unqualified: with public ahead of
+	# pg_catalog, its "xid" is ours
+	"${psql[@]}" -U postgres -d postgres >"$work/setup.log" 2>&1 <<'SQL' &&
+CREATE ROLE smith LOGIN;
+CREATE DATABASE smith OWNER smith;
+ALTER ROLE smith SET search_path = public, pg_catalog;
+\c smith
+CREATE EXTENSION xid;
+SQL
+		"${psql[@]}" -U smith -d smith >>"$work/setup.log" 2>&1 <<'SQL' || {
+CREATE TABLE ids (id public.xid PRIMARY KEY DEFAULT public.xid_new(), n int, label text, at timestamptz);
+INSERT INTO ids (id, n, label, at)
+SELECT public.xid_new(t), g, md5(g::text), t
+FROM generate_series(1, 3000) AS g, LATERAL (SELECT timestamptz '2024-06-01' + g * interval '7 hours' AS t) AS x;
+INSERT INTO ids (n, label, at) SELECT g, NULL, now() FROM generate_series(1, 100) AS g;
+CREATE INDEX ids_hash ON ids USING hash (id);
+CREATE INDEX ids_brin ON ids USING brin (id);
+CREATE INDEX ids_brin_multi ON ids USING brin (id public.xid_minmax_multi_ops);
+CREATE INDEX ids_bloom ON ids USING brin (id public.xid_bloom_ops);
+CREATE INDEX ids_label ON ids (label, id);
+
+CREATE TABLE events (id public.xid NOT NULL, payload text, PRIMARY KEY (id)) PARTITION BY RANGE (id);
+CREATE TABLE events_2024 PARTITION OF events
+    FOR VALUES FROM (public.xid_time_lower_bound('2024-01-01+00', true))
+                 TO (public.xid_time_lower_bound('2025-01-01+00', true));
+CREATE TABLE events_2025 PARTITION OF events
+    FOR VALUES FROM (public.xid_time_lower_bound('2025-01-01+00', true))
+                 TO (public.xid_time_lower_bound('2026-01-01+00', true));
+CREATE TABLE events_rest PARTITION OF events DEFAULT;
+INSERT INTO events SELECT id, label FROM ids;
+CREATE TABLE hashed (id public.xid NOT NULL, v int) PARTITION BY HASH (id);
+CREATE TABLE hashed_0 PARTITION OF hashed FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+CREATE TABLE hashed_1 PARTITION OF hashed FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+INSERT INTO hashed SELECT id, n FROM ids;
+
+CREATE DOMAIN xid_set AS public.xid CHECK (VALUE IS NOT NULL);
+CREATE TABLE typed (d xid_set, r public.xidrange, a public.xid[], b bytea, big bigint, t text);
+INSERT INTO typed
+SELECT id, public.xid_time_range(tstzrange(at, at + interval '1 day')), ARRAY[id, NULL], id::bytea, id::bigint, id::text
+FROM ids WHERE n % 5 = 0;
+
+CREATE VIEW recent AS
+SELECT id, public.xid_time(id) AS at, public.xid_random(id) AS r FROM ids WHERE id >= now() - interval '30 days';
+CREATE VIEW joined AS
+SELECT i.id, e.payload, t.r, h.v FROM ids i JOIN events e USING (id) LEFT JOIN typed t ON t.d = i.id LEFT JOIN hashed h ON h.id = i.id;
+ANALYZE;
+SQL
+		cat "$work/setup.log"
+		echo "FAIL sqlsmith: create the database it plays with"
+		return
+	}
+
+	# every query to queries.sql, each ending in ";" (sqlsmith chooses
+	# what to generate by what failed before, so a seed alone does not
+	# give the queries back)
+	sqlsmith --target="host=$work/cluster/sock port=$port dbname=smith user=smith" \
+		--exclude-catalog --max-queries="$n" --seed="$seed" --verbose --dump-all-queries \
+		>"$work/queries.sql" 2>"$work/sqlsmith.out"
+	rc=$?
+	cluster_stop "$bindir" "$work/cluster"
+	queries=$(sed -nE 's/^queries: ([0-9]+).*/\1/p' "$work/sqlsmith.out" | tail -1)
+	if server_reports "$work/sanitizer" "$work/cluster/server.log" >"$work/reports.txt" && [ "$rc" -eq 0 ]; then
+		echo "ok   sqlsmith: ${queries:-?} queries (seed $seed): no assertion failure, sanitizer report or crash"
+		rm -f "$work/queries.sql"
+	else
+		sed 's/^/    /' "$work/reports.txt"
+		tail -5 "$work/sqlsmith.out" | sed 's/^/    /'
+		# The log has the first 1,023 bytes of the query of a process
+		# that died (continued lines after a tab): the whole query is
+		# the one in queries.sql that starts with them.
+		awk 'FNR == NR {
+				if (grab && /^\t/) { p = p "\n" substr($0, 2); next }
+				if (grab) { prefix[n++] = p; grab = 0 }
+				if ((i = index($0, "Failed process was running: ")) > 0) { p = substr($0, i + 28); grab = 1 }
+				next
+			}
+			FNR == 1 && grab { prefix[n++] = p; grab = 0 }
+			{ q = (q == "" ? $0 : q "\n" $0) }
+			/;$/ { for (k = 0; k < n; k++) if (index(q, prefix[k]) == 1) { print q; print ""; break } q = "" }' \
+			"$work/cluster/server.log" "$work/queries.sql" >"$work/crashes.sql"
+		if [ -s "$work/crashes.sql" ]; then
+			echo "    ---- the queries of the processes that died (in sqlsmith-crashes.sql)"
+			head -100 "$work/crashes.sql" | sed 's/^/    /'
+		fi
+		echo "FAIL sqlsmith: ${queries:-?} queries (seed $seed), sqlsmith exited with $rc"
+	fi
+}
+
+case $mode in
+	canary | sqlsmith)
+		inside "$mode"
+		exit
+		;;
+esac
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "test/assert.sh needs root (debootstrap, chroot, runuser)" >&2
+	exit 2
+fi
+
+# wrapper: bin/postgres, a script in front of the server, postgres.bin,
+# that preloads the ASan runtime into every server however a test starts
+# it: xid.so is instrumented, the server is not, and the runtime must be
+# loaded before the program's libraries.  Written on every run (it is not
+# part of what the marker stands for).
+wrapper()
+{
+	local asan
+	asan=$(chroot "$dir" gcc -print-file-name=libasan.so)
+	asan=$(readlink -f "$dir$asan")
+	asan=${asan#"$dir"}
+	[ -f "$dir$asan" ] || {
+		echo "assert.sh: no libasan.so in the chroot" >&2
+		return 1
+	}
+	cat >"$dir$prefix/bin/postgres" <<WRAPPER
+#!/bin/bash
+# test/assert.sh: the ASan runtime preloaded ahead of the server's
+# libraries.  Ahead of libfaketime (test/sh/durable.sh) the server hangs at
+# start; after it, ASan is told not to check that it comes first.  The
+# server keeps this script's name as its own (postmaster.opts, pg_ctl
+# restart).  The options come from the environment (cluster.sh's
+# sanitizer_env).
+case "\${LD_PRELOAD:-}" in
+	*libfaketime*)
+		export LD_PRELOAD="\$LD_PRELOAD $asan"
+		export ASAN_OPTIONS="\${ASAN_OPTIONS:+\$ASAN_OPTIONS:}verify_asan_link_order=0" ;;
+	*) export LD_PRELOAD="$asan\${LD_PRELOAD:+ \$LD_PRELOAD}" ;;
+esac
+exec -a "\$0" "\$0.bin" "\$@"
+WRAPPER
+	chmod 755 "$dir$prefix/bin/postgres"
+}
+
+# prepare: the chroot with the assert-enabled server, once
+prepare()
+{
+	local start
+	if [ -f "$marker" ] && [ "$(cat "$marker")" = "$want" ]; then
+		echo "chroot for PostgreSQL 18 (assert): reusing $dir"
+		return 0
+	fi
+	apt_install debootstrap || return 1
+	start=$(date +%s)
+	echo "chroot for PostgreSQL 18 (assert): building $dir from Debian sid and postgresql-18's source"
+	chroot_unmount "$dir"
+	rm -rf --one-file-system "$dir"
+	mkdir -p "$dir"
+
+	debootstrap --variant=minbase sid "$dir" "$mirror" >"$dir.debootstrap.log" 2>&1 || {
+		tail -20 "$dir.debootstrap.log" >&2
+		return 1
+	}
+	rm -f "$dir.debootstrap.log"
+	echo "$apt_options" >"$dir/etc/apt/apt.conf.d/99xid-snapshot"
+	echo "deb-src $mirror sid main" >"$dir/etc/apt/sources.list.d/deb-src.list"
+
+	# the server runs as postgres (test/cluster.sh)
+	chroot_exec "$dir" -- sh -c "apt-get update -q &&
+		apt-get install -y -q --no-install-recommends $packages && apt-get clean &&
+		useradd --system --user-group --home-dir /var/lib/postgresql postgres" \
+		>"$dir.apt.log" 2>&1 || {
+		tail -20 "$dir.apt.log" >&2
+		return 1
+	}
+	rm -f "$dir.apt.log"
+
+	# Debian's source of the server, its patches applied; the server,
+	# its headers (install) and the contrib modules, no docs
+	chroot_exec "$dir" -- sh -c "set -e
+		mkdir -p /usr/src/pg && cd /usr/src/pg
+		apt-get source -q postgresql-18
+		cd postgresql-18-*/
+		./configure $configure
+		make -j2 -s
+		make -s install
+		for m in $contrib; do make -s -C contrib/\$m install; done
+		cd / && rm -rf /usr/src/pg" >"$dir.build.log" 2>&1 || {
+		tail -30 "$dir.build.log" >&2
+		return 1
+	}
+	rm -f "$dir.build.log"
+
+	mv "$dir$prefix/bin/postgres" "$dir$prefix/bin/postgres.bin"
+	wrapper || return 1
+	chroot_exec "$dir" ASAN_OPTIONS=detect_leaks=0 -- "$prefix/bin/postgres" -V >/dev/null || {
+		echo "assert.sh: the server does not run" >&2
+		return 1
+	}
+	echo "$want" >"$marker"
+	echo "chroot for PostgreSQL 18 (assert): ready in $(($(date +%s) - start)) s"
+}
+
+trap 'chroot_unmount "$dir"' EXIT
+trap 'exit 130' INT TERM
+
+# one run at a time: two would mount and unmount the chroot's /proc and
+# /dev/shm under each other
+mkdir -p "$cache"
+exec 9>"$dir.lock"
+flock -n 9 || {
+	echo "test/assert.sh: waiting for the run that holds $dir.lock"
+	flock 9
+}
+if ! prepare || ! wrapper; then
+	echo "FAIL the chroot for PostgreSQL 18 (assert)"
+	echo "PostgreSQL 18 (assert): 0 passed, 1 failed"
+	exit 1
+fi
+[ "$mode" = prepare ] && exit 0
+
+copy_sources "$top" "$dir/build/xid"
+rm -f "$top/regression-18-assert.diffs"
+passed=0
+failed=0
+# count LOG: add up the ok and FAIL lines of LOG
+count()
+{
+	passed=$((passed + $(grep -c '^ok ' "$1")))
+	failed=$((failed + $(grep -c '^FAIL ' "$1")))
+}
+log=$(mktemp /tmp/xid-assert.XXXXXX)
+
+echo "---- the checks catch what they are for"
+chroot_exec "$dir" -- bash /build/xid/test/assert.sh canary 2>&1 | tee "$log"
+count "$log"
+
+echo "---- installcheck and test/sh, xid under AddressSanitizer and UndefinedBehaviorSanitizer"
+rm -f "$dir/build/result"
+chroot_exec "$dir" XID_SANITIZE=1 -- bash /build/xid/test/suite.sh "$prefix/bin/pg_config" /build/result \
+	2>&1 | grep --line-buffered -v '^PostgreSQL 18: [0-9]* passed' | tee "$log"
+count "$log"
+[ -s "$dir/build/result" ] || { echo "FAIL test/suite.sh stopped without a result"; failed=$((failed + 1)); }
+[ -f "$dir/build/xid/regression.diffs" ] && cp "$dir/build/xid/regression.diffs" "$top/regression-18-assert.diffs"
+
+echo "---- sqlsmith"
+start=$(date +%s)
+chroot_exec "$dir" ${XID_SQLSMITH_QUERIES:+XID_SQLSMITH_QUERIES=$XID_SQLSMITH_QUERIES} \
+	${XID_SQLSMITH_SEED:+XID_SQLSMITH_SEED=$XID_SQLSMITH_SEED} -- bash /build/xid/test/assert.sh sqlsmith 2>&1 | tee "$log"
+count "$log"
+echo "     (sqlsmith took $(($(date +%s) - start)) s)"
+rm -f "$top/sqlsmith-crashes.sql"
+[ -s "$dir/build/sqlsmith/crashes.sql" ] && cp "$dir/build/sqlsmith/crashes.sql" "$top/sqlsmith-crashes.sql"
+rm -f "$log"
+
+echo "PostgreSQL 18 (assert): $passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
