@@ -171,17 +171,7 @@ const_type_fits(const XidClause *clause, Oid typid)
 				base = getBaseType(typid);
 			return base == TIMESTAMPTZOID;
 		case XID_CLAUSE_RANGE:
-			{
-				TypeCacheEntry *typcache;
-
-				base = getBaseType(typid);
-				if (!type_is_range(base))
-					return false;
-				typcache = lookup_type_cache(base, TYPECACHE_RANGE_INFO);
-				return typcache->rngelemtype != NULL &&
-					typcache->rngelemtype->type_id ==
-					getBaseType(exprType(clause->elem));
-			}
+			return true;		/* xid_clause_bounds() checks it */
 	}
 	return false;
 }
@@ -215,13 +205,29 @@ xid_clause_bounds(const XidClause *clause, Node *other, XidClauseBounds *b)
 	{
 		case XID_CLAUSE_RANGE:
 			{
-				RangeType  *r;
 				TypeCacheEntry *typcache;
+				Oid			elemtype;
 
-				r = DatumGetRangeTypeP(c->constvalue);
-				typcache = lookup_type_cache(RangeTypeGetOid(r),
-											 TYPECACHE_RANGE_INFO);
-				some = xid_range_bounds(typcache, r, &b->lo, &b->hi);
+				/*
+				 * A range of the element's type: the type cache answers
+				 * without a catalog lookup, once per backend (this runs for
+				 * every clause of every query)
+				 */
+				typcache = lookup_type_cache(c->consttype, TYPECACHE_RANGE_INFO);
+				if (typcache->typtype == TYPTYPE_DOMAIN)
+					typcache = lookup_type_cache(getBaseType(c->consttype),
+												 TYPECACHE_RANGE_INFO);
+				elemtype = exprType(clause->elem);
+				if (typcache->rngelemtype == NULL ||
+					(typcache->rngelemtype->type_id != elemtype &&
+					 typcache->rngelemtype->type_id != getBaseType(elemtype)))
+				{
+					b->bounds = XID_BOUNDS_UNKNOWN;
+					return;
+				}
+				some = xid_range_bounds(typcache,
+										DatumGetRangeTypeP(c->constvalue),
+										&b->lo, &b->hi);
 				break;
 			}
 		case XID_CLAUSE_PREFIX:
