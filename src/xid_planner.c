@@ -80,6 +80,44 @@ xid_const(Oid xidtype, uint64 value)
 }
 
 /*
+ * The >= and <= operators of an operator family for a type, of the last
+ * family asked for: each planned clause asks for them once or twice, and
+ * nearly always of the same family.  Any change to pg_amop forgets them.
+ */
+static Oid	ge_le_family = InvalidOid;
+static Oid	ge_le_type = InvalidOid;
+static Oid	ge_le_ops[2];
+
+static void
+ge_le_invalidate(Datum arg, int cacheid, uint32 hashvalue)
+{
+	ge_le_family = InvalidOid;
+}
+
+static void
+family_ge_le(Oid opfamily, Oid type, Oid *ge, Oid *le)
+{
+	static bool callback_registered = false;
+
+	if (!callback_registered)
+	{
+		CacheRegisterSyscacheCallback(AMOPSTRATEGY, ge_le_invalidate, (Datum) 0);
+		callback_registered = true;
+	}
+	if (opfamily != ge_le_family || type != ge_le_type)
+	{
+		ge_le_ops[0] = get_opfamily_member(opfamily, type, type,
+										   BTGreaterEqualStrategyNumber);
+		ge_le_ops[1] = get_opfamily_member(opfamily, type, type,
+										   BTLessEqualStrategyNumber);
+		ge_le_family = opfamily;
+		ge_le_type = type;
+	}
+	*ge = ge_le_ops[0];
+	*le = ge_le_ops[1];
+}
+
+/*
  * "elem >= lo" and "elem <= hi" with the operators of a btree-like operator
  * family and the given input collation (which the comparisons ignore, see
  * XID_DONE_COLLATION); a NULL bound is left out.  NIL if the family lacks
@@ -89,11 +127,11 @@ static List *
 range_clauses(Node *elem, Oid opfamily, Expr *lo, Expr *hi, Oid collation)
 {
 	Oid			xidtype = exprType(elem);
-	Oid			ge = get_opfamily_member(opfamily, xidtype, xidtype,
-										 BTGreaterEqualStrategyNumber);
-	Oid			le = get_opfamily_member(opfamily, xidtype, xidtype,
-										 BTLessEqualStrategyNumber);
+	Oid			ge,
+				le;
 	List	   *clauses = NIL;
+
+	family_ge_le(opfamily, xidtype, &ge, &le);
 
 	if (!OidIsValid(ge) || !OidIsValid(le))
 		return NIL;
@@ -570,6 +608,9 @@ simplify(SupportRequestSimplify *req)
 
 	if (!xid_clause_parse(req->fcall->funcid, req->fcall->args,
 						  req->fcall->inputcollid, &clause))
+		return NULL;
+	/* the common case first: a constant on a plain table's own column */
+	if (IsA(clause.other, Const) && keep_for_estimates(req->root, clause.elem))
 		return NULL;
 	xid_clause_bounds(&clause, clause.other, &b);
 	if (b.bounds == XID_BOUNDS_NONE || b.bounds == XID_BOUNDS_SOME)
