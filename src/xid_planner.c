@@ -329,10 +329,10 @@ plan_func(Oid nsp, XidPlanFunc which)
 		int			i;
 
 		/*
-		 * By name and argument types in the schema's own OID, as the
-		 * syscache holds them: no search path and no privilege of the
-		 * querying role is involved (a role may read a view over the
-		 * extension's operators without USAGE on its schema).
+		 * By name and argument types in the schema's own OID, as the syscache
+		 * holds them: no search path and no privilege of the querying role is
+		 * involved (a role may read a view over the extension's operators
+		 * without USAGE on its schema).
 		 */
 		for (i = 0; i < XID_NUM_PLAN_FUNCS; i++)
 		{

@@ -272,8 +272,8 @@ histogram_bounds(VariableStatData *vardata, const uint64 **bounds)
 
 	/*
 	 * Read it whole first, in the caller's context: reading can take a lock
-	 * on a TOAST table and so accept invalidations, which empty the cache.
-	 * An error here leaves the cache as it was.
+	 * on a TOAST table and so accept invalidations, which empty the cache. An
+	 * error here leaves the cache as it was.
 	 */
 	n = read_histogram(tuple, &read, CurrentMemoryContext);
 

@@ -181,10 +181,9 @@ xid_time_op_ms(XidTimeOp op, TimestampTz t, uint64 *ms)
 	int64		m = 0;
 
 	/*
-	 * Every time is above -infinity and below infinity.  A value outside
-	 * the range of timestamptz (none comes from its input functions) is
-	 * taken as the infinity on its side, so that the arithmetic below never
-	 * overflows.
+	 * Every time is above -infinity and below infinity.  A value outside the
+	 * range of timestamptz (none comes from its input functions) is taken as
+	 * the infinity on its side, so that the arithmetic below never overflows.
 	 */
 	if (TIMESTAMP_NOT_FINITE(t) || !IS_VALID_TIMESTAMP(t))
 	{
