@@ -60,7 +60,11 @@ read -r total members places < <("${psql[@]}" -At -F ' ' -U hostile_owner -d $db
 		   (SELECT count(DISTINCT place) FROM hostile.queries)")
 maxq=$("${psql[@]}" -At -U hostile_owner -d $db -c "SELECT max(qno) FROM hostile.queries")
 
-settings="SET enable_seqscan = off; SET plan_cache_mode = force_generic_plan;
+# Index paths wherever there is one (before 18 a disabled sequential scan
+# costs 1e10, which would make every query worth compiling: no JIT), generic
+# plans for parameters and in the oracles, and constraint exclusion on
+# plain tables too (the CHECK constraints of p_check).
+settings="SET enable_seqscan = off; SET jit = off; SET plan_cache_mode = force_generic_plan;
 SET constraint_exclusion = on; SET search_path = public;"
 
 # wait for the server to accept connections again after a crash
