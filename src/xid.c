@@ -34,7 +34,8 @@ int			xid_node_bits = 0;
 int			xid_node_id = -1;
 
 /*
- * Load-time setup.  With shared_preload_libraries, also ask for the shared
+ * Load-time setup: the settings, and the hook of the core-xid warning
+ * (xid_warn.c).  With shared_preload_libraries, also ask for the shared
  * memory that orders xid_new() across sessions (xid_generate.c).
  */
 void
@@ -73,6 +74,9 @@ _PG_init(void)
 							GUC_UNIT_MS,
 							NULL, NULL, NULL);
 	MarkGUCPrefixReserved("xid");
+
+	/* the core-xid warning's hook, in every session that loads the library */
+	xid_warn_init();
 
 	if (process_shared_preload_libraries_in_progress)
 	{

@@ -80,6 +80,9 @@ extern int	xid_node_id;
 /* At most 12 of the 22 low bits hold a node number (4,096 nodes) */
 #define XID_MAX_NODE_BITS	12
 
+/* xid_warn.c */
+extern void xid_warn_init(void);
+
 /* xid_io.c */
 extern bool xid_parse_text(const char *str, size_t len, uint64 *result,
 						   Node *escontext);
