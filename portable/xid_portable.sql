@@ -197,10 +197,8 @@ BEGIN
 	-- counter wrapped within a millisecond: the same low bits in the last
 	-- id's millisecond, else in the next one.
 	setting := pg_catalog.current_setting('xid_portable.last_id', true);
-	IF setting OPERATOR(pg_catalog.<>) '' THEN
+	IF id OPERATOR(pg_catalog.<=) (CASE WHEN setting OPERATOR(pg_catalog.<>) '' THEN setting::bigint END) THEN
 		last := setting::bigint;
-	END IF;
-	IF id OPERATOR(pg_catalog.<=) last THEN
 		ms := last OPERATOR(pg_catalog.>>) 22;
 		id := (ms OPERATOR(pg_catalog.<<) 22) OPERATOR(pg_catalog.|) (n OPERATOR(pg_catalog.&) 4194303);
 		IF id OPERATOR(pg_catalog.<=) last THEN
