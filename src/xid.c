@@ -23,7 +23,7 @@ bool		xid_warn_core_xid_enabled = true;
  * session: a session cannot claim another server's node number.  A reload
  * cannot make the server repeat an id: each session reads the whole file at
  * a command boundary, so it never makes an id with one new value and one
- * old, and every id is above the server's last one whatever the layout
+ * old, and every id is above its database's last one whatever the layout
  * (xid_generate.c).  PGC_POSTMASTER is not an option: PostgreSQL allows it
  * only for libraries in shared_preload_libraries, and on 17+ xid works
  * without.  Whether the pair fits is checked where it is used
