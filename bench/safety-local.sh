@@ -26,9 +26,11 @@
 # Then, where valgrind is installed, the same cases counted in
 # instructions, which other work on the machine does not move: each server
 # run under callgrind, each case in two sessions, of 50 and of 150 DDL
-# rounds (2,000 and 6,000 calls of the portable functions); the difference
-# of the two sessions' totals, divided by 100 (4,000), is the cost of a
+# rounds (5,000 and 25,000 calls of the portable functions); the difference
+# of the two sessions' totals, divided by 100 (20,000), is the cost of a
 # round (a call), without the session's start and the library's loading.
+# (5,000 and 25,000 calls for the portable functions: with fewer, a
+# one-off in one of the two sessions moved the per-call figure by 10%.)
 set -euo pipefail
 pg_config=$1
 before_sql=$2
@@ -227,9 +229,9 @@ for s in plain pre; do
 				encode) sql="SELECT count(p_$b.xid_encode(id)) FROM (SELECT id FROM vals LIMIT %N) v" ;;
 				decode) sql="SELECT count(p_$b.xid_decode(t)) FROM (SELECT t FROM texts LIMIT %N) v" ;;
 			esac
-			lo=$(cg_count plain portable "${sql/\%N/2000}")
-			hi=$(cg_count plain portable "${sql/\%N/6000}")
-			per=$(((hi - lo) / 4000))
+			lo=$(cg_count plain portable "${sql/\%N/5000}")
+			hi=$(cg_count plain portable "${sql/\%N/25000}")
+			per=$(((hi - lo) / 20000))
 			echo "  portable $f $b: $per"
 			echo "portable_${f}_$b $per" >>"$work/counts"
 		else
