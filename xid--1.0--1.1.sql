@@ -256,9 +256,15 @@ COMMENT ON FUNCTION @extschema@.xid_like_upper_bound(text) IS
 -- A warning for columns of core's xid
 --
 -- An unqualified "xid" in DDL is always pg_catalog.xid (32-bit transaction
--- ids).  This event trigger warns when CREATE TABLE, CREATE TABLE AS,
--- SELECT INTO or ALTER TABLE gives a user table such a column; it never
--- blocks the DDL.  SET xid.warn_core_xid = off silences it.
+-- ids).  A WARNING, never an error, when DDL gives a user table such a
+-- column; SET xid.warn_core_xid = off silences it.  The check is the
+-- library's, on the objects the command creates or alters, by OID (an
+-- object access hook); this event trigger, at the start of the commands
+-- that can make such a column, loads the library into the session and
+-- notes which columns an ALTER TABLE retypes.  At ddl_command_start, not
+-- at ddl_command_end: a trigger at the end of commands makes PostgreSQL
+-- collect every DDL command and dropped object for it, which is most of
+-- what such a trigger costs (BENCHMARKS.md).
 ------------------------------------------------------------------------------
 
 CREATE FUNCTION @extschema@.xid_warn_core_xid()
@@ -269,7 +275,7 @@ LANGUAGE C;
 COMMENT ON FUNCTION @extschema@.xid_warn_core_xid() IS
 'event trigger: warn when DDL makes a column of core''s pg_catalog.xid';
 
-CREATE EVENT TRIGGER xid_warn_core_xid ON ddl_command_end
+CREATE EVENT TRIGGER xid_warn_core_xid ON ddl_command_start
 	WHEN TAG IN ('CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO', 'ALTER TABLE')
 	EXECUTE FUNCTION @extschema@.xid_warn_core_xid();
 
@@ -340,9 +346,34 @@ ALTER FUNCTION @extschema@.xid_le(@extschema@.xid, @extschema@.xid) SUPPORT @ext
 -- sequence holds: xid_new() moves it ahead a second at a time, WAL-logged
 -- and flushed, and after a restart, crash recovery, promotion or pg_upgrade
 -- starts above it, whatever the clock says (xid_mark.c, README).  Only the
--- library writes it, without nextval() or setval(), so it needs no
--- privileges; pg_dump carries its value.
+-- library writes it, without nextval() or setval(), so making ids needs no
+-- privilege on it.  The library takes the sequence that is a member of the
+-- extension, never another relation of the name.  pg_dump carries its
+-- value; the extension's owner (who may be a database owner without
+-- superuser, the extension being trusted) may read it and set it, so that
+-- pg_dump and pg_restore work as that role.  The library refuses a mark
+-- far ahead of the clock, in its database only.
 ------------------------------------------------------------------------------
+
+-- A relation of the name that is not the extension's (anyone who may
+-- create in the schema can make one) is neither taken over nor a riddle.
+DO $$
+DECLARE
+	nsp oid;
+BEGIN
+	SELECT e.extnamespace INTO nsp FROM pg_catalog.pg_extension e
+	 WHERE e.extname OPERATOR(pg_catalog.=) 'xid';
+	IF EXISTS (SELECT FROM pg_catalog.pg_class c
+				WHERE c.relnamespace OPERATOR(pg_catalog.=) nsp
+				  AND c.relname OPERATOR(pg_catalog.=) 'xid_durable_mark') THEN
+		RAISE EXCEPTION 'relation "xid_durable_mark" already exists in schema "%"',
+			(SELECT n.nspname FROM pg_catalog.pg_namespace n WHERE n.oid OPERATOR(pg_catalog.=) nsp)
+			USING ERRCODE = '42P07',
+			DETAIL = 'The xid extension keeps its durable mark in a sequence of that name; the relation there is not part of the extension and is left as it is.',
+			HINT = 'Rename or drop that relation, then run CREATE EXTENSION or ALTER EXTENSION xid UPDATE again.';
+	END IF;
+END
+$$;
 
 CREATE SEQUENCE @extschema@.xid_durable_mark
 	AS bigint MINVALUE 0 MAXVALUE 4398046511103 START 0 NO CYCLE;
@@ -351,6 +382,24 @@ COMMENT ON SEQUENCE @extschema@.xid_durable_mark IS
 'durable mark of xid_new(): no id issued in this database is beyond this millisecond since the xid epoch';
 
 SELECT pg_catalog.pg_extension_config_dump('@extschema@.xid_durable_mark', '');
+
+-- The extension's owner, whoever runs the script (a superuser may update a
+-- database owner's extension): pg_dump reads the value, pg_restore sets it.
+-- (A superuser who installs it owns the sequence already.)
+DO $$
+DECLARE
+	owner oid;
+BEGIN
+	SELECT e.extowner INTO owner FROM pg_catalog.pg_extension e
+	 WHERE e.extname OPERATOR(pg_catalog.=) 'xid';
+	IF owner OPERATOR(pg_catalog.<>) (SELECT c.relowner FROM pg_catalog.pg_class c
+		WHERE c.oid OPERATOR(pg_catalog.=) '@extschema@.xid_durable_mark'::pg_catalog.regclass) THEN
+		EXECUTE pg_catalog.format('GRANT SELECT, UPDATE ON SEQUENCE %s TO %s',
+			'@extschema@.xid_durable_mark'::pg_catalog.regclass,
+			owner::pg_catalog.regrole);
+	END IF;
+END
+$$;
 
 CREATE FUNCTION @extschema@.xid_generator_status(
 	OUT last_id @extschema@.xid,

@@ -21,6 +21,17 @@
 -- the PL/pgSQL functions call only built-in functions, so the functions work
 -- whatever search_path their callers have.
 --
+-- A PL/pgSQL body is resolved with the caller's search_path, so in those
+-- bodies every operator is written OPERATOR(pg_catalog.op), every function
+-- pg_catalog.name and every type that is not a keyword pg_catalog.type.
+-- Otherwise an operator such as bigint % integer, which pg_catalog has
+-- only through an implicit cast, would run whatever exact match anyone who
+-- can create in a schema on the caller's path made (or any operator at
+-- all, with pg_catalog put after that schema).  Not SET search_path on the
+-- functions: that would cost a configuration change and a new search path
+-- at every call (BENCHMARKS.md).  OPERATOR() has one precedence for every
+-- operator, so the bodies parenthesize.
+--
 -- SQLSTATEs are those of the C type: 22P02 for text that is not 11 Base58
 -- symbols, 22003 for a value out of range, 22023 for a prefix of the wrong
 -- length, 22008 for a time an id cannot hold.
@@ -43,25 +54,25 @@ RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-	a constant text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+	a constant pg_catalog.text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 BEGIN
-	IF id < 0 THEN
+	IF id OPERATOR(pg_catalog.<) 0 THEN
 		RAISE EXCEPTION 'bigint % is out of range for type xid', id
 			USING ERRCODE = '22003',
 			DETAIL = 'Only a bigint from 0 to 9223372036854775807 is an xid payload.';
 	END IF;
 	-- eleven symbols, most significant first: id / 58^k % 58
-	RETURN substr(a, (id / 430804206899405824)::int + 1, 1)
-		|| substr(a, (id / 7427658739644928 % 58)::int + 1, 1)
-		|| substr(a, (id / 128063081718016 % 58)::int + 1, 1)
-		|| substr(a, (id / 2207984167552 % 58)::int + 1, 1)
-		|| substr(a, (id / 38068692544 % 58)::int + 1, 1)
-		|| substr(a, (id / 656356768 % 58)::int + 1, 1)
-		|| substr(a, (id / 11316496 % 58)::int + 1, 1)
-		|| substr(a, (id / 195112 % 58)::int + 1, 1)
-		|| substr(a, (id / 3364 % 58)::int + 1, 1)
-		|| substr(a, (id / 58 % 58)::int + 1, 1)
-		|| substr(a, (id % 58)::int + 1, 1);
+	RETURN pg_catalog.substr(a, ((id OPERATOR(pg_catalog./) 430804206899405824)::int OPERATOR(pg_catalog.+) 1), 1)
+		OPERATOR(pg_catalog.||) pg_catalog.substr(a, ((id OPERATOR(pg_catalog./) 7427658739644928 OPERATOR(pg_catalog.%) 58)::int OPERATOR(pg_catalog.+) 1), 1)
+		OPERATOR(pg_catalog.||) pg_catalog.substr(a, ((id OPERATOR(pg_catalog./) 128063081718016 OPERATOR(pg_catalog.%) 58)::int OPERATOR(pg_catalog.+) 1), 1)
+		OPERATOR(pg_catalog.||) pg_catalog.substr(a, ((id OPERATOR(pg_catalog./) 2207984167552 OPERATOR(pg_catalog.%) 58)::int OPERATOR(pg_catalog.+) 1), 1)
+		OPERATOR(pg_catalog.||) pg_catalog.substr(a, ((id OPERATOR(pg_catalog./) 38068692544 OPERATOR(pg_catalog.%) 58)::int OPERATOR(pg_catalog.+) 1), 1)
+		OPERATOR(pg_catalog.||) pg_catalog.substr(a, ((id OPERATOR(pg_catalog./) 656356768 OPERATOR(pg_catalog.%) 58)::int OPERATOR(pg_catalog.+) 1), 1)
+		OPERATOR(pg_catalog.||) pg_catalog.substr(a, ((id OPERATOR(pg_catalog./) 11316496 OPERATOR(pg_catalog.%) 58)::int OPERATOR(pg_catalog.+) 1), 1)
+		OPERATOR(pg_catalog.||) pg_catalog.substr(a, ((id OPERATOR(pg_catalog./) 195112 OPERATOR(pg_catalog.%) 58)::int OPERATOR(pg_catalog.+) 1), 1)
+		OPERATOR(pg_catalog.||) pg_catalog.substr(a, ((id OPERATOR(pg_catalog./) 3364 OPERATOR(pg_catalog.%) 58)::int OPERATOR(pg_catalog.+) 1), 1)
+		OPERATOR(pg_catalog.||) pg_catalog.substr(a, ((id OPERATOR(pg_catalog./) 58 OPERATOR(pg_catalog.%) 58)::int OPERATOR(pg_catalog.+) 1), 1)
+		OPERATOR(pg_catalog.||) pg_catalog.substr(a, ((id OPERATOR(pg_catalog.%) 58)::int OPERATOR(pg_catalog.+) 1), 1);
 END
 $$;
 COMMENT ON FUNCTION xid_encode(bigint) IS
@@ -72,18 +83,18 @@ RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-	a constant text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+	a constant pg_catalog.text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 	head bigint;
 	last int;
 	bad int;
 BEGIN
-	IF t !~ '^[1-9A-HJ-NP-Za-km-z]{11}$' THEN
-		bad := length(substring(t FROM '^[1-9A-HJ-NP-Za-km-z]*')) + 1;
-		IF bad <= length(t) THEN
+	IF t OPERATOR(pg_catalog.!~) '^[1-9A-HJ-NP-Za-km-z]{11}$' THEN
+		bad := pg_catalog.length(substring(t FROM '^[1-9A-HJ-NP-Za-km-z]*')) OPERATOR(pg_catalog.+) 1;
+		IF bad OPERATOR(pg_catalog.<=) pg_catalog.length(t) THEN
 			RAISE EXCEPTION 'invalid input syntax for type xid: "%"', t
 				USING ERRCODE = '22P02',
-				DETAIL = format('Character "%s" at position %s is not a Base58 symbol.',
-								substr(t, bad, 1), bad),
+				DETAIL = pg_catalog.format('Character "%s" at position %s is not a Base58 symbol.',
+										   pg_catalog.substr(t, bad, 1), bad),
 				HINT = 'Base58 symbols are the digits 1 to 9 and the letters A to Z and a to z, except 0, O, I and l.';
 		END IF;
 		RAISE EXCEPTION 'invalid input syntax for type xid: "%"', t
@@ -91,23 +102,23 @@ BEGIN
 			DETAIL = 'An xid is written as exactly 11 Base58 symbols.';
 	END IF;
 	-- the first ten symbols always fit (58^10 < 2^63); the last may not
-	head := (strpos(a, substr(t, 1, 1)) - 1) * 7427658739644928
-		+ (strpos(a, substr(t, 2, 1)) - 1) * 128063081718016
-		+ (strpos(a, substr(t, 3, 1)) - 1) * 2207984167552
-		+ (strpos(a, substr(t, 4, 1)) - 1) * 38068692544
-		+ (strpos(a, substr(t, 5, 1)) - 1) * 656356768::bigint
-		+ (strpos(a, substr(t, 6, 1)) - 1) * 11316496
-		+ (strpos(a, substr(t, 7, 1)) - 1) * 195112
-		+ (strpos(a, substr(t, 8, 1)) - 1) * 3364
-		+ (strpos(a, substr(t, 9, 1)) - 1) * 58
-		+ (strpos(a, substr(t, 10, 1)) - 1);
-	last := strpos(a, substr(t, 11, 1)) - 1;
-	IF head > (9223372036854775807 - last) / 58 THEN
+	head := ((pg_catalog.strpos(a, pg_catalog.substr(t, 1, 1)) OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.*) 7427658739644928)
+		OPERATOR(pg_catalog.+) ((pg_catalog.strpos(a, pg_catalog.substr(t, 2, 1)) OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.*) 128063081718016)
+		OPERATOR(pg_catalog.+) ((pg_catalog.strpos(a, pg_catalog.substr(t, 3, 1)) OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.*) 2207984167552)
+		OPERATOR(pg_catalog.+) ((pg_catalog.strpos(a, pg_catalog.substr(t, 4, 1)) OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.*) 38068692544)
+		OPERATOR(pg_catalog.+) ((pg_catalog.strpos(a, pg_catalog.substr(t, 5, 1)) OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.*) 656356768::bigint)
+		OPERATOR(pg_catalog.+) ((pg_catalog.strpos(a, pg_catalog.substr(t, 6, 1)) OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.*) 11316496)
+		OPERATOR(pg_catalog.+) ((pg_catalog.strpos(a, pg_catalog.substr(t, 7, 1)) OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.*) 195112)
+		OPERATOR(pg_catalog.+) ((pg_catalog.strpos(a, pg_catalog.substr(t, 8, 1)) OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.*) 3364)
+		OPERATOR(pg_catalog.+) ((pg_catalog.strpos(a, pg_catalog.substr(t, 9, 1)) OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.*) 58)
+		OPERATOR(pg_catalog.+) (pg_catalog.strpos(a, pg_catalog.substr(t, 10, 1)) OPERATOR(pg_catalog.-) 1);
+	last := pg_catalog.strpos(a, pg_catalog.substr(t, 11, 1)) OPERATOR(pg_catalog.-) 1;
+	IF head OPERATOR(pg_catalog.>) ((9223372036854775807 OPERATOR(pg_catalog.-) last) OPERATOR(pg_catalog./) 58) THEN
 		RAISE EXCEPTION 'xid "%" is out of range for type bigint', t
 			USING ERRCODE = '22003',
 			DETAIL = 'A bigint holds the xids up to "NQm6nKp8qFC" (payload 2^63-1), made before 2081-07-18 02:58:46.663 UTC.';
 	END IF;
-	RETURN head * 58 + last;
+	RETURN (head OPERATOR(pg_catalog.*) 58) OPERATOR(pg_catalog.+) last;
 END
 $$;
 COMMENT ON FUNCTION xid_decode(text) IS
@@ -122,14 +133,15 @@ RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 BEGIN
-	IF id < 0 THEN
+	IF id OPERATOR(pg_catalog.<) 0 THEN
 		RAISE EXCEPTION 'bigint % is out of range for type xid', id
 			USING ERRCODE = '22003',
 			DETAIL = 'Only a bigint from 0 to 9223372036854775807 is an xid payload.';
 	END IF;
 	-- an interval of milliseconds only (no days or months) does not depend
 	-- on the time zone, so this is immutable
-	RETURN '2011-11-11 11:11:11.111+00'::timestamptz + (id >> 22) * interval '1 millisecond';
+	RETURN '2011-11-11 11:11:11.111+00'::pg_catalog.timestamptz
+		OPERATOR(pg_catalog.+) ((id OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.*) interval '1 millisecond');
 END
 $$;
 COMMENT ON FUNCTION xid_time(bigint) IS
@@ -140,12 +152,12 @@ RETURNS integer
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 BEGIN
-	IF id < 0 THEN
+	IF id OPERATOR(pg_catalog.<) 0 THEN
 		RAISE EXCEPTION 'bigint % is out of range for type xid', id
 			USING ERRCODE = '22003',
 			DETAIL = 'Only a bigint from 0 to 9223372036854775807 is an xid payload.';
 	END IF;
-	RETURN (id & 4194303)::int;
+	RETURN (id OPERATOR(pg_catalog.&) 4194303)::int;
 END
 $$;
 COMMENT ON FUNCTION xid_random(bigint) IS
@@ -166,36 +178,40 @@ DECLARE
 	ms bigint;
 	id bigint;
 	last bigint;
+	setting pg_catalog.text;
 BEGIN
-	IF isfinite(t) THEN
-		ms := floor(extract(epoch FROM t) * 1000)::bigint - 1321009871111;
+	IF pg_catalog.isfinite(t) THEN
+		ms := pg_catalog.floor(extract(epoch FROM t) OPERATOR(pg_catalog.*) 1000)::bigint
+			OPERATOR(pg_catalog.-) 1321009871111;
 	END IF;
-	IF ms IS NULL OR ms < 0 OR ms > 2199023255551 THEN
+	IF ms IS NULL OR ms OPERATOR(pg_catalog.<) 0 OR ms OPERATOR(pg_catalog.>) 2199023255551 THEN
 		RAISE EXCEPTION 'timestamp out of range for type xid'
 			USING ERRCODE = '22008',
 			DETAIL = 'A bigint xid holds instants from 2011-11-11 11:11:11.111 to 2081-07-18 02:58:46.662 UTC.';
 	END IF;
-	id := (ms << 22) | (n & 4194303);
+	id := (ms OPERATOR(pg_catalog.<<) 22) OPERATOR(pg_catalog.|) (n OPERATOR(pg_catalog.&) 4194303);
 	IF NOT ordered THEN
 		RETURN id;
 	END IF;
 	-- Stay above this session's last id when the clock went back or the
 	-- counter wrapped within a millisecond: the same low bits in the last
 	-- id's millisecond, else in the next one.
-	last := nullif(current_setting('xid_portable.last_id', true), '')::bigint;
-	IF id <= last THEN
-		ms := last >> 22;
-		id := (ms << 22) | (n & 4194303);
-		IF id <= last THEN
-			IF ms = 2199023255551 THEN
+	setting := pg_catalog.current_setting('xid_portable.last_id', true);
+	IF id OPERATOR(pg_catalog.<=) (CASE WHEN setting OPERATOR(pg_catalog.<>) '' THEN setting::bigint END) THEN
+		last := setting::bigint;
+		ms := last OPERATOR(pg_catalog.>>) 22;
+		id := (ms OPERATOR(pg_catalog.<<) 22) OPERATOR(pg_catalog.|) (n OPERATOR(pg_catalog.&) 4194303);
+		IF id OPERATOR(pg_catalog.<=) last THEN
+			IF ms OPERATOR(pg_catalog.=) 2199023255551 THEN
 				RAISE EXCEPTION 'timestamp out of range for type xid'
 					USING ERRCODE = '22008',
 					DETAIL = 'A bigint xid holds instants up to 2081-07-18 02:58:46.662 UTC.';
 			END IF;
-			id := ((ms + 1) << 22) | (n & 4194303);
+			id := ((ms OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.<<) 22)
+				OPERATOR(pg_catalog.|) (n OPERATOR(pg_catalog.&) 4194303);
 		END IF;
 	END IF;
-	PERFORM set_config('xid_portable.last_id', id::text, false);
+	PERFORM pg_catalog.set_config('xid_portable.last_id', id::pg_catalog.text, false);
 	RETURN id;
 END
 $$;
@@ -237,34 +253,35 @@ RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-	a constant text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+	a constant pg_catalog.text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 	v numeric := 0;
 	bad int;
 	width numeric;
 BEGIN
-	IF p !~ '^[1-9A-HJ-NP-Za-km-z]*$' THEN
-		bad := length(substring(p FROM '^[1-9A-HJ-NP-Za-km-z]*')) + 1;
+	IF p OPERATOR(pg_catalog.!~) '^[1-9A-HJ-NP-Za-km-z]*$' THEN
+		bad := pg_catalog.length(substring(p FROM '^[1-9A-HJ-NP-Za-km-z]*')) OPERATOR(pg_catalog.+) 1;
 		RAISE EXCEPTION 'invalid input syntax for xid prefix: "%"', p
 			USING ERRCODE = '22P02',
-			DETAIL = format('Character "%s" at position %s is not a Base58 symbol.',
-							substr(p, bad, 1), bad),
+			DETAIL = pg_catalog.format('Character "%s" at position %s is not a Base58 symbol.',
+									   pg_catalog.substr(p, bad, 1), bad),
 			HINT = 'Base58 symbols are the digits 1 to 9 and the letters A to Z and a to z, except 0, O, I and l.';
 	END IF;
-	IF length(p) NOT BETWEEN 1 AND 11 THEN
-		RAISE EXCEPTION 'xid prefix "%" has % symbols', p, length(p)
+	IF pg_catalog.length(p) OPERATOR(pg_catalog.<) 1 OR pg_catalog.length(p) OPERATOR(pg_catalog.>) 11 THEN
+		RAISE EXCEPTION 'xid prefix "%" has % symbols', p, pg_catalog.length(p)
 			USING ERRCODE = '22023',
 			HINT = 'A prefix has 1 to 11 Base58 symbols.';
 	END IF;
-	FOR i IN 1 .. length(p) LOOP
-		v := v * 58 + (strpos(a, substr(p, i, 1)) - 1);
+	FOR i IN 1 .. pg_catalog.length(p) LOOP
+		v := (v OPERATOR(pg_catalog.*) 58)
+			OPERATOR(pg_catalog.+) (pg_catalog.strpos(a, pg_catalog.substr(p, i, 1)) OPERATOR(pg_catalog.-) 1);
 	END LOOP;
-	width := 58::numeric ^ (11 - length(p));
-	v := v * width;
-	IF v > 9223372036854775807 THEN
+	width := 58::numeric OPERATOR(pg_catalog.^) (11 OPERATOR(pg_catalog.-) pg_catalog.length(p));
+	v := v OPERATOR(pg_catalog.*) width;
+	IF v OPERATOR(pg_catalog.>) 9223372036854775807 THEN
 		RETURN NULL;
 	END IF;
 	IF upper THEN
-		RETURN least(v + width - 1, 9223372036854775807)::bigint;
+		RETURN least((v OPERATOR(pg_catalog.+) width) OPERATOR(pg_catalog.-) 1, 9223372036854775807)::bigint;
 	END IF;
 	RETURN v::bigint;
 END
@@ -294,16 +311,17 @@ AS $$
 DECLARE
 	ms bigint;
 BEGIN
-	IF t = '-infinity' THEN
+	IF t OPERATOR(pg_catalog.=) '-infinity' THEN
 		RETURN 0;
-	ELSIF t = 'infinity' THEN
+	ELSIF t OPERATOR(pg_catalog.=) 'infinity' THEN
 		RETURN NULL;
 	END IF;
-	ms := ceil(extract(epoch FROM t) * 1000)::bigint - 1321009871111;
-	IF ms > 2199023255551 THEN
+	ms := pg_catalog.ceil(extract(epoch FROM t) OPERATOR(pg_catalog.*) 1000)::bigint
+		OPERATOR(pg_catalog.-) 1321009871111;
+	IF ms OPERATOR(pg_catalog.>) 2199023255551 THEN
 		RETURN NULL;
 	END IF;
-	RETURN greatest(ms, 0) << 22;
+	RETURN greatest(ms, 0) OPERATOR(pg_catalog.<<) 22;
 END
 $$;
 COMMENT ON FUNCTION xid_time_lower(timestamptz) IS
@@ -316,16 +334,17 @@ AS $$
 DECLARE
 	ms bigint;
 BEGIN
-	IF t = '-infinity' THEN
+	IF t OPERATOR(pg_catalog.=) '-infinity' THEN
 		RETURN NULL;
-	ELSIF t = 'infinity' THEN
+	ELSIF t OPERATOR(pg_catalog.=) 'infinity' THEN
 		RETURN 9223372036854775807;
 	END IF;
-	ms := floor(extract(epoch FROM t) * 1000)::bigint - 1321009871111;
-	IF ms < 0 THEN
+	ms := pg_catalog.floor(extract(epoch FROM t) OPERATOR(pg_catalog.*) 1000)::bigint
+		OPERATOR(pg_catalog.-) 1321009871111;
+	IF ms OPERATOR(pg_catalog.<) 0 THEN
 		RETURN NULL;
 	END IF;
-	RETURN (least(ms, 2199023255551) << 22) | 4194303;
+	RETURN (least(ms, 2199023255551) OPERATOR(pg_catalog.<<) 22) OPERATOR(pg_catalog.|) 4194303;
 END
 $$;
 COMMENT ON FUNCTION xid_time_upper(timestamptz) IS

@@ -29,15 +29,15 @@ RESET ROLE;
 DROP ROLE xid_durable_app;
 
 -- the state, visible: the last id made (by this session or, with shared
--- state, by the server), the clock, how far ahead the two are
+-- state, in this database), the clock, how far ahead the two are
 SELECT public.xid_new() AS made \gset
 SELECT last_id >= :'made'::public.xid AS last_is_at_least_ours,
        last_time = public.xid_time(last_id) AS last_time_is_its_time,
        abs(extract(epoch FROM clock - clock_timestamp())) < 1 AS clock_is_now,
        last_ahead = last_time - clock AS last_ahead_is_the_gap,
        mark_ahead IS NOT DISTINCT FROM durable_mark - clock AS mark_ahead_is_the_gap,
-       scope IN ('server', 'session') AS scope_known,
-       NOT durable OR scope = 'server' AS durable_needs_shared_state,
+       scope IN ('database', 'session') AS scope_known,
+       NOT durable OR scope = 'database' AS durable_needs_shared_state,
        NOT durable OR durable_mark >= last_time AS mark_covers_the_last_id
 FROM public.xid_generator_status();
 SELECT proname, provolatile, proparallel, pg_get_function_arguments(oid)

@@ -23,7 +23,7 @@ bool		xid_warn_core_xid_enabled = true;
  * session: a session cannot claim another server's node number.  A reload
  * cannot make the server repeat an id: each session reads the whole file at
  * a command boundary, so it never makes an id with one new value and one
- * old, and every id is above the server's last one whatever the layout
+ * old, and every id is above its database's last one whatever the layout
  * (xid_generate.c).  PGC_POSTMASTER is not an option: PostgreSQL allows it
  * only for libraries in shared_preload_libraries, and on 17+ xid works
  * without.  Whether the pair fits is checked where it is used
@@ -34,7 +34,8 @@ int			xid_node_bits = 0;
 int			xid_node_id = -1;
 
 /*
- * Load-time setup.  With shared_preload_libraries, also ask for the shared
+ * Load-time setup: the settings, and the hook of the core-xid warning
+ * (xid_warn.c).  With shared_preload_libraries, also ask for the shared
  * memory that orders xid_new() across sessions (xid_generate.c).
  */
 void
@@ -73,6 +74,9 @@ _PG_init(void)
 							GUC_UNIT_MS,
 							NULL, NULL, NULL);
 	MarkGUCPrefixReserved("xid");
+
+	/* the core-xid warning's hook, in every session that loads the library */
+	xid_warn_init();
 
 	if (process_shared_preload_libraries_in_progress)
 	{

@@ -80,6 +80,9 @@ extern int	xid_node_id;
 /* At most 12 of the 22 low bits hold a node number (4,096 nodes) */
 #define XID_MAX_NODE_BITS	12
 
+/* xid_warn.c */
+extern void xid_warn_init(void);
+
 /* xid_io.c */
 extern bool xid_parse_text(const char *str, size_t len, uint64 *result,
 						   Node *escontext);
@@ -132,38 +135,65 @@ extern void xid_generate_request_shmem(void);
 extern void xid_node_layout(int *counter_bits, uint64 *node_field);
 
 /*
- * The durable mark of one database, as this server run knows it
- * (xid_mark.c): the mark, and the value that ids issued since it was read
- * are above.  A free slot has dbid InvalidOid.
+ * What the sessions of one database share: the last id issued there
+ * (xid_generate.c) and its durable mark as this server run knows it
+ * (xid_mark.c).  Each database has its own, so nothing done in one
+ * database moves the ids of another: ids are unique and strictly
+ * increasing within each database.  A slot stays with its database while
+ * a session of the database is attached to it (from its first id to its
+ * exit), so a session may keep a pointer to it.
  */
-typedef struct XidMarkSlot
+typedef struct XidDbState
 {
-	Oid			dbid;			/* the database */
-	Oid			relid;			/* its mark, a sequence of the extension */
+	pg_atomic_uint64 last;		/* last value issued in the database */
+	pg_atomic_uint64 warned_ms; /* clock of its last run-ahead warning */
+	/* under XidSharedState.mutex: */
+	Oid			dbid;			/* the database; InvalidOid: a free slot */
+	int			sessions;		/* sessions attached to the slot */
+	/* under mutex: */
+	slock_t		mutex;
+	Oid			relid;			/* the mark's sequence, InvalidOid: not read */
+	int64		page_ms;		/* the value on its page, as last seen */
 	int64		mark_ms;		/* no id of it is beyond this millisecond */
-	uint64		floor;			/* ids issued since loading are above this */
+	uint64		floor;			/* ids issued since reading it are above */
 	int64		pending_ms;		/* the next mark, written but maybe not */
 	XLogRecPtr	pending_lsn;	/* flushed yet (Invalid: none) */
-} XidMarkSlot;
-
-/* Databases whose marks a server keeps at once; more are read again */
-#define XID_MARK_SLOTS	64
+} XidDbState;
 
 /*
- * What a server's sessions share: the last value issued (xid_generate.c)
- * and the durable marks (xid_mark.c).
+ * Slots are a cache line apart: sessions of different databases
+ * compare-and-swap their own last values without sharing a line.
  */
+#define XID_DB_SLOT_SIZE	128
+typedef union XidDbSlot
+{
+	XidDbState	db;
+	char		pad[XID_DB_SLOT_SIZE];
+} XidDbSlot;
+
+StaticAssertDecl(sizeof(XidDbState) <= XID_DB_SLOT_SIZE,
+				 "the state of a database fits its slot");
+
+/*
+ * Slots beyond one per backend (each session attaches to one slot at most),
+ * so that at least this many slots are always free or unattached: the
+ * databases whose last sessions left most recently keep theirs.
+ */
+#define XID_SPARE_SLOTS		64
+
+/* What a server's sessions share: a slot per database that makes ids */
 typedef struct XidSharedState
 {
-	pg_atomic_uint64 last;		/* last value issued by any session */
-	pg_atomic_uint64 warned_ms; /* clock of the last run-ahead warning */
-	slock_t		mutex;			/* protects the slots */
-	int			next_victim;	/* the slot to reuse when all are taken */
-	XidMarkSlot slots[XID_MARK_SLOTS];
+	slock_t		mutex;			/* protects dbid and sessions of the slots */
+	int			nslots;
+	XidDbSlot	slots[FLEXIBLE_ARRAY_MEMBER];
 } XidSharedState;
 
 /* The shared state, or NULL when this session has only its own */
 extern XidSharedState *xid_shared_state(void);
+
+/* The slot of this session's database, or NULL without shared state */
+extern XidDbState *xid_db_state(void);
 
 /* xid_generate.c: this session's last value, when nothing is shared */
 extern uint64 xid_session_last(void);
@@ -177,11 +207,22 @@ extern uint64 xid_session_last(void);
 #define XID_LEASE_MS		1000
 #define XID_AHEAD_WARN_MS	1000
 
+/*
+ * A mark read from a database's sequence (after a restart, or set with
+ * setval() by a restore or by its owner) is trusted up to this far ahead
+ * of the clock while xid.max_ahead is 0; beyond it xid_new() refuses to
+ * make ids in that database (with xid.max_ahead set, that bound refuses
+ * them).  A day is far more than a clock that steps back (NTP, a lagging
+ * standby, a VM moved) puts between them, and far less than the 2151 of a
+ * mark set to its maximum.
+ */
+#define XID_MARK_HORIZON_MS	(INT64CONST(24) * 60 * 60 * 1000)
+
 extern int	xid_max_ahead_ms;
 extern int64 xid_mark_covered_ms;
-extern bool xid_mark_cover(uint64 next);
-extern void xid_mark_init_slots(XidSharedState *state);
-extern void xid_check_ahead(uint64 next, int64 now_ms);
+extern bool xid_mark_cover(XidDbState *db, uint64 next);
+extern int64 xid_mark_ahead_of(XidDbState *db, int64 now_ms);
+extern void xid_check_ahead(XidDbState *db, uint64 next, int64 now_ms);
 
 /* What a clause admits, as closed bounds on the xid */
 typedef enum XidBounds

@@ -6,10 +6,15 @@
  * xid_new() returns 42 bits of milliseconds since the epoch and 22 further
  * bits, and guarantees that values are unique and strictly increasing:
  *
- * - across all sessions of a server, when the last value issued is kept in
- *   shared memory: through shared_preload_libraries (any version), or else
- *   through the DSM registry (17+, no configuration);
+ * - across all sessions of a database, when the last value issued there is
+ *   kept in shared memory: through shared_preload_libraries (any version),
+ *   or else through the DSM registry (17+, no configuration);
  * - within one session otherwise.
+ *
+ * Each database has its own last value (a slot, XidDbState): what one
+ * database does, a far-ahead durable mark included, never moves the time
+ * field of another's ids.  Two databases of one server draw their ids
+ * independently, as two servers do.
  *
  * The last value is updated with a 64-bit compare-and-swap, never a lock.
  * In a new millisecond the low 22 bits start from a fresh random value in
@@ -65,12 +70,18 @@
 /*
  * The name of the shared state in the DSM registry.  Not "xid": 1.0's
  * library registered a smaller state under that name, and a server that
- * had loaded it still holds it until restarted.
+ * had loaded it still holds it until restarted (nor "xid_generator", the
+ * state with one last value for the whole server that 1.1 had before it
+ * was released).
  */
-#define XID_DSM_NAME	"xid_generator"
+#define XID_DSM_NAME	"xid_databases"
 
 static XidSharedState *shared_state = NULL;
 static bool shared_state_looked_up = false;
+
+/* The slot of this session's database, once attached */
+static XidDbState *my_db = NULL;
+static bool my_db_looked_up = false;
 
 /* The last value issued in this session, when nothing is shared */
 static pg_atomic_uint64 local_last;
@@ -81,22 +92,43 @@ static bool prng_seeded = false;
 static shmem_request_hook_type prev_shmem_request_hook = NULL;
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
 
+/*
+ * The size of the shared state: a slot for each backend's database and
+ * XID_SPARE_SLOTS more (MaxBackends is known by now in every process that
+ * asks, as a shmem_request_hook or as a backend)
+ */
+static Size
+xid_state_size(void)
+{
+	return add_size(offsetof(XidSharedState, slots),
+					mul_size(MaxBackends + XID_SPARE_SLOTS, sizeof(XidDbSlot)));
+}
+
 static void
 xid_shmem_request(void)
 {
 	if (prev_shmem_request_hook)
 		prev_shmem_request_hook();
-	RequestAddinShmemSpace(MAXALIGN(sizeof(XidSharedState)));
+	RequestAddinShmemSpace(xid_state_size());
 }
 
 static void
 xid_init_state(void *ptr)
 {
 	XidSharedState *state = (XidSharedState *) ptr;
+	int			i;
 
-	pg_atomic_init_u64(&state->last, 0);
-	pg_atomic_init_u64(&state->warned_ms, 0);
-	xid_mark_init_slots(state);
+	SpinLockInit(&state->mutex);
+	state->nslots = MaxBackends + XID_SPARE_SLOTS;
+	for (i = 0; i < state->nslots; i++)
+	{
+		XidDbState *db = &state->slots[i].db;
+
+		memset(db, 0, sizeof(*db));
+		pg_atomic_init_u64(&db->last, 0);
+		pg_atomic_init_u64(&db->warned_ms, 0);
+		SpinLockInit(&db->mutex);
+	}
 }
 
 #ifdef XID_HAVE_DSM_REGISTRY
@@ -118,7 +150,7 @@ xid_shmem_startup(void)
 		prev_shmem_startup_hook();
 
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-	state = ShmemInitStruct("xid", sizeof(XidSharedState), &found);
+	state = ShmemInitStruct("xid", xid_state_size(), &found);
 	if (!found)
 		xid_init_state(state);
 	LWLockRelease(AddinShmemInitLock);
@@ -152,7 +184,7 @@ xid_shared_state(void)
 		bool		found;
 
 		shared_state = XID_GET_NAMED_DSM_SEGMENT(XID_DSM_NAME,
-												 sizeof(XidSharedState),
+												 xid_state_size(),
 												 xid_dsm_init_state, &found);
 #endif
 		if (shared_state == NULL)
@@ -162,16 +194,128 @@ xid_shared_state(void)
 	return shared_state;
 }
 
+/* At exit, a session leaves its database's slot */
+static void
+xid_detach(int code, Datum arg)
+{
+	XidSharedState *state = shared_state;
+
+	SpinLockAcquire(&state->mutex);
+	my_db->sessions--;
+	SpinLockRelease(&state->mutex);
+	my_db = NULL;
+}
+
 /*
- * The state that orders this session's values against others: shared when
- * possible, else this session's own.
+ * Attach this session to its database's slot, taking one for the database
+ * if it has none.  A slot no session is attached to may go to another
+ * database, and its own then reads its durable mark again when it comes
+ * back: that starts its ids above the mark, which a moment after its last
+ * id is still ahead of the clock.  So a slot is taken over only once the
+ * ids of its database would start no later than the clock (the free slots
+ * first, then the one whose database has been idle longest); when every
+ * unattached slot is of a database that made ids in the last lease, wait
+ * for the first of them to pass, at most a lease.  A database whose mark
+ * is further ahead of the clock than that (by its owner's setval(), or a
+ * clock far back) loses its slot at once: its own ids start at its mark,
+ * a lease at most above its last one.  At least XID_SPARE_SLOTS slots are
+ * unattached at any time, since a session attaches to one slot only.
+ */
+static void
+xid_attach(XidSharedState *state)
+{
+	for (;;)
+	{
+		int64		now_ms = xid_now_ms();
+		XidDbState *best = NULL;
+		int64		best_ahead = 0;
+		int			i;
+
+		SpinLockAcquire(&state->mutex);
+		for (i = 0; i < state->nslots; i++)
+		{
+			XidDbState *db = &state->slots[i].db;
+			int64		ahead;
+
+			if (db->dbid == MyDatabaseId)
+			{
+				best = db;
+				best_ahead = PG_INT64_MIN;
+				break;
+			}
+			if (db->sessions > 0)
+				continue;
+			ahead = OidIsValid(db->dbid) ? xid_mark_ahead_of(db, now_ms) :
+				PG_INT64_MIN + 1;
+			if (best == NULL || ahead < best_ahead)
+			{
+				best = db;
+				best_ahead = ahead;
+			}
+		}
+		if (best != NULL && best_ahead > 0 && best_ahead <= XID_LEASE_MS)
+		{
+			/* the database of that slot made ids a moment ago */
+			SpinLockRelease(&state->mutex);
+			pg_usleep(best_ahead * 1000L);
+			CHECK_FOR_INTERRUPTS();
+			continue;
+		}
+		if (best == NULL)
+		{
+			SpinLockRelease(&state->mutex);
+			elog(ERROR, "no free slot in the shared state of xid");
+		}
+		if (best->dbid != MyDatabaseId)
+		{
+			/* a new slot, no mark read yet */
+			best->dbid = MyDatabaseId;
+			best->sessions = 0;
+			best->relid = InvalidOid;
+			best->page_ms = 0;
+			best->mark_ms = 0;
+			best->floor = 0;
+			best->pending_ms = 0;
+			best->pending_lsn = InvalidXLogRecPtr;
+			pg_atomic_write_u64(&best->last, 0);
+			pg_atomic_write_u64(&best->warned_ms, 0);
+		}
+		best->sessions++;
+		SpinLockRelease(&state->mutex);
+		my_db = best;
+		before_shmem_exit(xid_detach, (Datum) 0);
+		return;
+	}
+}
+
+/*
+ * The slot of this session's database, or NULL when nothing is shared
+ * (15 and 16 without shared_preload_libraries)
+ */
+XidDbState *
+xid_db_state(void)
+{
+	if (unlikely(!my_db_looked_up))
+	{
+		XidSharedState *state = xid_shared_state();
+
+		if (state != NULL)
+			xid_attach(state);
+		my_db_looked_up = true;
+	}
+	return my_db;
+}
+
+/*
+ * The state that orders this session's values against others: its
+ * database's when shared, else this session's own.
  */
 static inline pg_atomic_uint64 *
 xid_last_value(void)
 {
-	XidSharedState *state = xid_shared_state();
+	XidDbState *db = xid_db_state();
 
-	return state ? &state->last : &local_last;
+	return db ? &db->last : &local_last;
 }
 
 /* The last value of this session, for xid_generator_status() */
@@ -266,6 +410,7 @@ Datum
 xid_new(PG_FUNCTION_ARGS)
 {
 	pg_atomic_uint64 *last = xid_last_value();
+	XidDbState *db = my_db;
 	int64		now_ms = xid_now_ms();
 	uint64		rnd = xid_random_bits();
 	bool		no_node = (xid_node_bits == 0 && xid_node_id <= 0);
@@ -286,7 +431,7 @@ xid_new(PG_FUNCTION_ARGS)
 		else
 			next = next_value(old, now_ms, rnd, counter_bits, node_field);
 		if (unlikely(XidPayloadGetMs(next) - now_ms > XID_AHEAD_WARN_MS))
-			xid_check_ahead(next, now_ms);	/* may refuse: ERROR */
+			xid_check_ahead(db, next, now_ms);	/* may refuse: ERROR */
 		if (!pg_atomic_compare_exchange_u64(last, &old, next))
 			continue;			/* old now holds another session's value */
 
@@ -296,7 +441,7 @@ xid_new(PG_FUNCTION_ARGS)
 		 * issued before it.
 		 */
 		if (likely(XidPayloadGetMs(next) <= xid_mark_covered_ms) ||
-			xid_mark_cover(next))
+			xid_mark_cover(db, next))
 			break;
 		old = pg_atomic_read_u64(last);
 	}

@@ -4,17 +4,18 @@
  *	  The durable mark: ids that never go back, across restarts, crashes,
  *	  clock steps and failover.
  *
- * xid_new() orders its values through the last value in shared memory
- * (xid_generate.c), which a restart forgets.  The durable mark is a
- * millisecond, written to WAL and flushed, that no id issued in the
- * database is beyond.  No id beyond the mark is returned before the mark
- * has moved a lease (XID_LEASE_MS) past it and its WAL record is flushed:
- * one record per lease, never per id, written halfway through the lease
- * before and flushed by the WAL writer meanwhile (xid_mark_cover).  When a server run first
- * reads a database's mark (after start-up, crash recovery, promotion or
- * pg_upgrade), its ids start above the mark's millisecond, so they are
- * above every id issued before, whatever the clock says; when the clock is
- * behind, the time field runs ahead of it until it catches up.
+ * xid_new() orders its values through the last value of its database in
+ * shared memory (xid_generate.c), which a restart forgets.  The durable
+ * mark is a millisecond, written to WAL and flushed, that no id issued in
+ * the database is beyond.  No id beyond the mark is returned before the
+ * mark has moved a lease (XID_LEASE_MS) past it and its WAL record is
+ * flushed: one record per lease, never per id, written halfway through the
+ * lease before and flushed by the WAL writer meanwhile (xid_mark_cover).
+ * When a server run first reads a database's mark (after start-up, crash
+ * recovery, promotion or pg_upgrade), the database's ids start above the
+ * mark's millisecond, so they are above every id issued there before,
+ * whatever the clock says; when the clock is behind, the time field runs
+ * ahead of it until it catches up.
  *
  * Where the mark lives.  Each database that has the extension has a
  * sequence, @extschema@.xid_durable_mark, whose last_value is the mark.
@@ -35,15 +36,26 @@
  * sequence, its one tuple sits at a fixed place on its one page, and its
  * format (Form_pg_sequence_data) is a public header's.
  *
+ * Which sequence, and how far it is trusted.  The mark is the sequence
+ * that is a member of the extension (pg_depend), found by the extension's
+ * OID, never a relation that merely has the name: anyone who may create in
+ * the extension's schema could make one.  The extension's owner (a
+ * database owner, for a trusted extension) may read and set it, so that
+ * pg_dump and pg_restore work as that role; so a mark read from the page,
+ * at the first id of a server run or after a setval() by a restore or by
+ * the owner, is refused when it is further ahead of the clock than
+ * XID_MARK_HORIZON_MS (or xid.max_ahead refuses the ids above it): an
+ * error in that database only, whose slot is its own (xid.h).
+ *
  * Scope.  The mark needs the shared state: with it (any version with
- * shared_preload_libraries, 17+ without), every database keeps a slot in
- * shared memory holding its mark as this server run knows it.  Without it
- * (15/16 without preloading) a session cannot tell a restart from a new
- * session, so there is no durable mark and ids are ordered within a
- * session only.  A hot standby cannot write WAL: there xid_new() works as
- * before, with no mark; a promoted standby reads the replayed mark at its
- * first id.  A session keeps the mark it last saw (xid_mark_covered_ms):
- * ids at or below it need no shared state at all.
+ * shared_preload_libraries, 17+ without), every database that makes ids
+ * has a slot in shared memory holding its mark as this server run knows
+ * it.  Without it (15/16 without preloading) a session cannot tell a
+ * restart from a new session, so there is no durable mark and ids are
+ * ordered within a session only.  A hot standby cannot write WAL: there
+ * xid_new() works as before, with no mark; a promoted standby reads the
+ * replayed mark at its first id.  A session keeps the mark it last saw
+ * (xid_mark_covered_ms): ids at or below it need no shared state at all.
  *
  *-------------------------------------------------------------------------
  */
@@ -55,9 +67,12 @@
 #include "access/relation.h"
 #include "access/table.h"
 #include "access/xlog.h"
-#include "catalog/namespace.h"
+#include "catalog/dependency.h"
+#include "catalog/indexing.h"
 #include "catalog/pg_class.h"
+#include "catalog/pg_depend.h"
 #include "catalog/pg_extension.h"
+#include "commands/dbcommands.h"
 #include "commands/sequence.h"
 #include "funcapi.h"
 #include "miscadmin.h"
@@ -69,10 +84,10 @@
 #include "utils/rel.h"
 #include "utils/syscache.h"
 
-/* The sequence that holds a database's mark, in the extension's schema */
+/* The name of the extension's sequence that holds a database's mark */
 #define XID_MARK_RELNAME	"xid_durable_mark"
 
-/* Between two run-ahead warnings of a server, at least this long */
+/* Between two run-ahead warnings in a database, at least this long */
 #define XID_WARN_INTERVAL_MS	60000
 
 /*
@@ -83,52 +98,53 @@ int			xid_max_ahead_ms = 0;
 
 /*
  * The mark this session last saw: ids whose millisecond is at or below it
- * are covered.  -1 = look again (at start, and after any change to
- * pg_class, which may be the mark's sequence created or dropped);
- * PG_INT64_MAX = there is no mark to keep (no shared state, or a database
- * whose extension predates the mark).
+ * are covered.  -1 = look again (at start, and after a change to the mark's
+ * sequence in pg_class); PG_INT64_MAX = there is no mark to keep (no shared
+ * state, or a database whose extension predates the mark).
  */
 int64		xid_mark_covered_ms = -1;
-
-static bool inval_registered = false;
 
 /* The clock of this session's last run-ahead warning, without shared state */
 static int64 local_warned_ms = 0;
 
-void
-xid_mark_init_slots(XidSharedState *state)
-{
-	SpinLockInit(&state->mutex);
-	state->next_victim = 0;
-	memset(state->slots, 0, sizeof(state->slots));
-}
-
 /*
- * The mark's sequence in this database, looked up once and again after any
- * change to pg_class
+ * The mark's sequence in this database, looked up once, and again after a
+ * change to its row in pg_class (or, while there is none, to any row: the
+ * extension may be created or updated)
  */
 static Oid	mark_relid_cached = InvalidOid;
+static uint32 mark_relid_hash = 0;
 static bool mark_relid_known = false;
+static bool inval_registered = false;
 
 static void
 mark_inval_callback(Datum arg, int cacheid, uint32 hashvalue)
 {
-	xid_mark_covered_ms = -1;
-	mark_relid_known = false;
+	if (!OidIsValid(mark_relid_cached) || hashvalue == 0 ||
+		hashvalue == mark_relid_hash)
+	{
+		xid_mark_covered_ms = -1;
+		mark_relid_known = false;
+	}
 }
 
 /*
- * The mark's sequence in this database: XID_MARK_RELNAME in the schema of
- * the extension, or InvalidOid when the extension's objects predate it.
+ * The member sequence of the extension named XID_MARK_RELNAME, in the
+ * extension's schema: found through the extension's dependents in
+ * pg_depend, so that no other relation of that name is ever taken for it.
+ * InvalidOid when the extension is not installed or its objects predate the
+ * mark (1.0).
  */
 static Oid
 mark_relid(void)
 {
 	Relation	rel;
-	ScanKeyData key;
+	ScanKeyData key[2];
 	SysScanDesc scan;
 	HeapTuple	tuple;
+	Oid			extoid = InvalidOid;
 	Oid			nsp = InvalidOid;
+	Oid			found = InvalidOid;
 
 	if (mark_relid_known)
 		return mark_relid_cached;
@@ -139,19 +155,55 @@ mark_relid(void)
 	}
 
 	rel = table_open(ExtensionRelationId, AccessShareLock);
-	ScanKeyInit(&key, Anum_pg_extension_extname, BTEqualStrategyNumber,
+	ScanKeyInit(&key[0], Anum_pg_extension_extname, BTEqualStrategyNumber,
 				F_NAMEEQ, CStringGetDatum("xid"));
-	scan = systable_beginscan(rel, ExtensionNameIndexId, true, NULL, 1, &key);
+	scan = systable_beginscan(rel, ExtensionNameIndexId, true, NULL, 1, key);
 	tuple = systable_getnext(scan);
 	if (HeapTupleIsValid(tuple))
+	{
+		extoid = ((Form_pg_extension) GETSTRUCT(tuple))->oid;
 		nsp = ((Form_pg_extension) GETSTRUCT(tuple))->extnamespace;
+	}
 	systable_endscan(scan);
 	table_close(rel, AccessShareLock);
 
-	mark_relid_cached = OidIsValid(nsp) ?
-		get_relname_relid(XID_MARK_RELNAME, nsp) : InvalidOid;
+	if (OidIsValid(extoid))
+	{
+		rel = table_open(DependRelationId, AccessShareLock);
+		ScanKeyInit(&key[0], Anum_pg_depend_refclassid, BTEqualStrategyNumber,
+					F_OIDEQ, ObjectIdGetDatum(ExtensionRelationId));
+		ScanKeyInit(&key[1], Anum_pg_depend_refobjid, BTEqualStrategyNumber,
+					F_OIDEQ, ObjectIdGetDatum(extoid));
+		scan = systable_beginscan(rel, DependReferenceIndexId, true, NULL, 2, key);
+		while (!OidIsValid(found) &&
+			   HeapTupleIsValid(tuple = systable_getnext(scan)))
+		{
+			Form_pg_depend dep = (Form_pg_depend) GETSTRUCT(tuple);
+			HeapTuple	reltup;
+			Form_pg_class relform;
+
+			if (dep->classid != RelationRelationId || dep->objsubid != 0 ||
+				dep->deptype != DEPENDENCY_EXTENSION)
+				continue;
+			reltup = SearchSysCache1(RELOID, ObjectIdGetDatum(dep->objid));
+			if (!HeapTupleIsValid(reltup))
+				continue;
+			relform = (Form_pg_class) GETSTRUCT(reltup);
+			if (relform->relkind == RELKIND_SEQUENCE &&
+				relform->relnamespace == nsp &&
+				strcmp(NameStr(relform->relname), XID_MARK_RELNAME) == 0)
+				found = dep->objid;
+			ReleaseSysCache(reltup);
+		}
+		systable_endscan(scan);
+		table_close(rel, AccessShareLock);
+	}
+
+	mark_relid_cached = found;
+	mark_relid_hash = OidIsValid(found) ?
+		GetSysCacheHashValue1(RELOID, ObjectIdGetDatum(found)) : 0;
 	mark_relid_known = true;
-	return mark_relid_cached;
+	return found;
 }
 
 /*
@@ -177,20 +229,6 @@ mark_tuple(Page page)
 	return (Form_pg_sequence_data) ((char *) tup + tup->t_hoff);
 }
 
-/* The mark's relation, checked to be a sequence */
-static Relation
-mark_open(Oid relid, LOCKMODE lockmode)
-{
-	Relation	rel = relation_open(relid, lockmode);
-
-	if (rel->rd_rel->relkind != RELKIND_SEQUENCE)
-		ereport(ERROR,
-				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
-				 errmsg("\"%s\" is not a sequence", RelationGetRelationName(rel)),
-				 errdetail("The xid extension keeps its durable mark in a sequence of that name.")));
-	return rel;
-}
-
 /* A page of the sequence that is not one */
 static void
 mark_page_error(Relation rel)
@@ -202,55 +240,68 @@ mark_page_error(Relation rel)
 }
 
 /*
- * The slot of a database's mark, or NULL.  Caller holds the mutex.
+ * Is a mark read from the page, ms, beyond the horizon?  With xid.max_ahead
+ * set, that bound refuses the ids above it instead.
  */
-static XidMarkSlot *
-find_slot(XidSharedState *state, Oid dbid, Oid relid)
+static inline bool
+mark_beyond_horizon(int64 ms)
 {
-	int			i;
-
-	for (i = 0; i < XID_MARK_SLOTS; i++)
-		if (state->slots[i].dbid == dbid && state->slots[i].relid == relid)
-			return &state->slots[i];
-	return NULL;
+	return xid_max_ahead_ms == 0 && ms - xid_now_ms() > XID_MARK_HORIZON_MS;
 }
 
 /*
- * A slot for a mark read now: a free one, else the next in turn.  Reading a
- * mark again only moves the ids of its database above it once more, which
- * is harmless.  Caller holds the mutex.
+ * Refuse to make ids in this database above a mark beyond the horizon.  The
+ * caller has released the page.
  */
-static XidMarkSlot *
-new_slot(XidSharedState *state)
+static void
+mark_horizon_error(Relation rel, int64 ms)
 {
-	int			i;
-	XidMarkSlot *slot;
+	int64		ahead = ms - xid_now_ms();
 
-	for (i = 0; i < XID_MARK_SLOTS; i++)
-		if (!OidIsValid(state->slots[i].dbid))
-			return &state->slots[i];
-	slot = &state->slots[state->next_victim];
-	state->next_victim = (state->next_victim + 1) % XID_MARK_SLOTS;
-	return slot;
+	ereport(ERROR,
+			(errcode(ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED),
+			 errmsg("durable mark of xid_new() in database \"%s\" is %lld ms ahead of the clock",
+					get_database_name(MyDatabaseId), (long long) ahead),
+			 errdetail("Sequence %s.%s holds %s; new ids would have to be above it, and a mark more than a day ahead of the clock is not trusted.",
+					   quote_identifier(get_namespace_name(RelationGetNamespace(rel))),
+					   quote_identifier(RelationGetRelationName(rel)),
+					   timestamptz_to_str(xid_ms_timestamp(ms))),
+			 errhint("Correct the server's clock.  If the mark is wrong (set by hand, or restored from a server whose clock was ahead), the extension's owner can set it back with setval(); ids made before may then be above new ones.")));
 }
 
-/* Raise the shared last value to at least value */
+/* Raise the database's last value to at least value */
 static void
-raise_last(XidSharedState *state, uint64 value)
+raise_last(XidDbState *db, uint64 value)
 {
-	uint64		old = pg_atomic_read_u64(&state->last);
+	uint64		old = pg_atomic_read_u64(&db->last);
 
 	while (old < value &&
-		   !pg_atomic_compare_exchange_u64(&state->last, &old, value))
+		   !pg_atomic_compare_exchange_u64(&db->last, &old, value))
 		;
 }
 
-/* The fast-path limit of a session that saw slot: see xid_mark_covered_ms */
+/* The fast-path limit of a session that saw db: see xid_mark_covered_ms */
 static inline int64
-slot_covered(XidMarkSlot *slot)
+db_covered(XidDbState *db)
 {
-	return XLogRecPtrIsInvalid(slot->pending_lsn) ?
-		slot->mark_ms - XID_LEASE_MS / 2 : slot->mark_ms;
+	return XLogRecPtrIsInvalid(db->pending_lsn) ?
+		db->mark_ms - XID_LEASE_MS / 2 : db->mark_ms;
+}
+
+/*
+ * How far ahead of now_ms the ids of a database would start if its slot,
+ * which no session is attached to, were taken and read again (xid_attach):
+ * above the mark on the page, or, with no mark read, above its last id.
+ * The caller holds the shared state's mutex.
+ */
+int64
+xid_mark_ahead_of(XidDbState *db, int64 now_ms)
+{
+	int64		ms = XidPayloadGetMs(pg_atomic_read_u64(&db->last));
+
+	if (OidIsValid(db->relid))
+		ms = Max(ms, db->page_ms);
+	return ms - now_ms;
 }
 
 /*
@@ -271,10 +322,11 @@ write_mark(Relation rel, Buffer buf, int64 ms)
 }
 
 /*
- * Make the mark cover next, an id just taken from the shared last value,
- * before it is returned; false when the mark was read just now, or was read
- * by another session after next was taken and next is not above it: then
- * take the next id again, which is above it.
+ * Make the mark of the database (db, this session's slot) cover next, an id
+ * just taken from its last value, before it is returned; false when the
+ * mark was read just now, or was read by another session after next was
+ * taken and next is not above it: then take the next id again, which is
+ * above it.
  *
  * The lease is taken early: once ids reach the second half of it, the next
  * one is written (a pending mark) and the WAL writer is asked to flush it,
@@ -283,24 +335,28 @@ write_mark(Relation rel, Buffer buf, int64 ms)
  * flushed by then.  So no id is returned before the mark that covers it is
  * flushed, and no session waits for a flush of its own in the middle of a
  * transaction, unless ids outrun the lease (after an idle spell, or when
- * the time field jumps).
+ * the time field jumps).  db->mark_ms only ever holds a flushed value.
+ *
+ * The mark is read from the page (and ids start above it) when the slot has
+ * not read this sequence yet: the first id of a server run, or a sequence
+ * made anew with the extension; and when the page holds more than this
+ * server run wrote there: a setval() by pg_restore or the owner.
  */
 bool
-xid_mark_cover(uint64 next)
+xid_mark_cover(XidDbState *db, uint64 next)
 {
-	XidSharedState *state = xid_shared_state();
 	int64		ms = XidPayloadGetMs(next);
 	Oid			relid;
-	XidMarkSlot *slot;
 	Relation	rel;
 	Buffer		buf;
 	Form_pg_sequence_data seq;
+	int64		page_ms;
 	int64		mark;
-	uint64		floor;
 	XLogRecPtr	lsn;
+	bool		known;
 
 	/* no shared state, no mark (see the file header) */
-	if (state == NULL)
+	if (db == NULL)
 	{
 		xid_mark_covered_ms = PG_INT64_MAX;
 		return true;
@@ -315,44 +371,42 @@ xid_mark_cover(uint64 next)
 		return true;
 	}
 
-	SpinLockAcquire(&state->mutex);
-	slot = find_slot(state, MyDatabaseId, relid);
-	if (slot != NULL && next > slot->floor)
+	SpinLockAcquire(&db->mutex);
+	if (db->relid == relid && next > db->floor)
 	{
 		/* covered, and the next lease under way or not due yet */
-		if (ms <= slot_covered(slot))
+		if (ms <= db_covered(db))
 		{
-			xid_mark_covered_ms = slot_covered(slot);
-			SpinLockRelease(&state->mutex);
+			xid_mark_covered_ms = db_covered(db);
+			SpinLockRelease(&db->mutex);
 			return true;
 		}
 		/* past the mark, into the pending one: it becomes the mark */
-		if (ms > slot->mark_ms && !XLogRecPtrIsInvalid(slot->pending_lsn) &&
-			ms <= slot->pending_ms)
+		if (ms > db->mark_ms && !XLogRecPtrIsInvalid(db->pending_lsn) &&
+			ms <= db->pending_ms)
 		{
-			lsn = slot->pending_lsn;
-			mark = slot->pending_ms;
-			SpinLockRelease(&state->mutex);
+			lsn = db->pending_lsn;
+			mark = db->pending_ms;
+			SpinLockRelease(&db->mutex);
 			XLogFlush(lsn);
-			SpinLockAcquire(&state->mutex);
-			slot = find_slot(state, MyDatabaseId, relid);
-			if (slot != NULL && slot->pending_lsn == lsn)
+			SpinLockAcquire(&db->mutex);
+			if (db->relid == relid && db->pending_lsn == lsn)
 			{
-				slot->mark_ms = Max(slot->mark_ms, mark);
-				slot->pending_lsn = InvalidXLogRecPtr;
+				db->mark_ms = Max(db->mark_ms, mark);
+				db->pending_lsn = InvalidXLogRecPtr;
 			}
-			xid_mark_covered_ms = slot != NULL ? slot_covered(slot) : -1;
-			SpinLockRelease(&state->mutex);
+			xid_mark_covered_ms = db->relid == relid ? db_covered(db) : -1;
+			SpinLockRelease(&db->mutex);
 			return true;
 		}
 	}
-	SpinLockRelease(&state->mutex);
+	SpinLockRelease(&db->mutex);
 
 	/*
 	 * Read the mark and move it, one session at a time: the exclusive lock on
 	 * the sequence's page orders them.
 	 */
-	rel = mark_open(relid, RowExclusiveLock);
+	rel = relation_open(relid, RowExclusiveLock);
 	buf = ReadBuffer(rel, 0);
 	LockBuffer(buf, BUFFER_LOCK_EXCLUSIVE);
 	seq = mark_tuple(BufferGetPage(buf));
@@ -361,94 +415,102 @@ xid_mark_cover(uint64 next)
 		UnlockReleaseBuffer(buf);
 		mark_page_error(rel);
 	}
+	page_ms = Max(seq->last_value, 0);
 
 	/*
-	 * Only a session that holds the page's lock adds a slot, so a missing
-	 * slot stays missing until this one adds it.
+	 * Only a session that holds the page's lock reads the page into the slot
+	 * or writes it, so what the slot says of the page stays true while this
+	 * one holds it.
 	 */
-	SpinLockAcquire(&state->mutex);
-	slot = find_slot(state, MyDatabaseId, relid);
-	SpinLockRelease(&state->mutex);
-	if (slot == NULL)
+	SpinLockAcquire(&db->mutex);
+	known = db->relid == relid && page_ms <= db->page_ms;
+	SpinLockRelease(&db->mutex);
+	if (!known)
 	{
+		uint64		floor = XidMsGetPayload(page_ms, XID_RANDOM_MASK);
+
 		/*
-		 * First read in this server run: ids from now on are above every id
-		 * issued before the mark was written, so above its millisecond.  The
-		 * page may hold a pending mark of a slot given up since: it counts
-		 * once flushed.
+		 * The first read of this sequence in this server run, or a value set
+		 * by someone else: ids from now on are above every id issued before
+		 * the mark was written, so above its millisecond.  The page may hold
+		 * a pending mark of a slot given up since: it counts once flushed.
 		 */
+		if (mark_beyond_horizon(page_ms))
+		{
+			UnlockReleaseBuffer(buf);
+			mark_horizon_error(rel, page_ms);
+		}
 		XLogFlush(PageGetLSN(BufferGetPage(buf)));
-		SpinLockAcquire(&state->mutex);
-		slot = new_slot(state);
-		slot->dbid = MyDatabaseId;
-		slot->relid = relid;
-		slot->mark_ms = seq->last_value;
-		slot->pending_ms = 0;
-		slot->pending_lsn = InvalidXLogRecPtr;
-		slot->floor = XidMsGetPayload(Max(seq->last_value, 0), XID_RANDOM_MASK);
-		floor = slot->floor;
-		SpinLockRelease(&state->mutex);
-		raise_last(state, floor);
+		SpinLockAcquire(&db->mutex);
+		db->relid = relid;
+		db->page_ms = page_ms;
+		db->mark_ms = page_ms;
+		db->pending_ms = 0;
+		db->pending_lsn = InvalidXLogRecPtr;
+		db->floor = floor;
+		SpinLockRelease(&db->mutex);
+		raise_last(db, floor);
+		xid_mark_covered_ms = -1;
 		UnlockReleaseBuffer(buf);
 		relation_close(rel, NoLock);
 		return false;
 	}
-	SpinLockAcquire(&state->mutex);
-	if (next <= slot->floor)
+
+	SpinLockAcquire(&db->mutex);
+	if (next <= db->floor)
 	{
-		floor = slot->floor;
-		SpinLockRelease(&state->mutex);
-		raise_last(state, floor);
+		/* another session read the mark after next was taken */
+		SpinLockRelease(&db->mutex);
 		UnlockReleaseBuffer(buf);
 		relation_close(rel, NoLock);
 		return false;
 	}
-	mark = slot->mark_ms;
-	if (ms <= slot_covered(slot) ||
-		(ms > mark && !XLogRecPtrIsInvalid(slot->pending_lsn) &&
-		 ms <= slot->pending_ms))
+	mark = db->mark_ms;
+	if (ms <= db_covered(db) ||
+		(ms > mark && !XLogRecPtrIsInvalid(db->pending_lsn) &&
+		 ms <= db->pending_ms))
 	{
 		/* another session moved it meanwhile: look again */
-		SpinLockRelease(&state->mutex);
+		SpinLockRelease(&db->mutex);
 		UnlockReleaseBuffer(buf);
 		relation_close(rel, NoLock);
-		return xid_mark_cover(next);
+		return xid_mark_cover(db, next);
 	}
-	SpinLockRelease(&state->mutex);
+	SpinLockRelease(&db->mutex);
 
 	if (ms > mark)
 	{
 		/* past the lease with none pending: take one and wait for it */
-		mark = Min(Max(ms, seq->last_value) + XID_LEASE_MS, XID_MAX_MS);
+		mark = Min(Max(ms, page_ms) + XID_LEASE_MS, XID_MAX_MS);
 		lsn = write_mark(rel, buf, mark);
 		XLogFlush(lsn);
-		SpinLockAcquire(&state->mutex);
-		slot = find_slot(state, MyDatabaseId, relid);
-		if (slot != NULL)
+		SpinLockAcquire(&db->mutex);
+		if (db->relid == relid)
 		{
-			slot->mark_ms = Max(slot->mark_ms, mark);
-			if (!XLogRecPtrIsInvalid(slot->pending_lsn) && slot->pending_ms <= mark)
-				slot->pending_lsn = InvalidXLogRecPtr;
+			db->page_ms = mark;
+			db->mark_ms = Max(db->mark_ms, mark);
+			if (!XLogRecPtrIsInvalid(db->pending_lsn) && db->pending_ms <= mark)
+				db->pending_lsn = InvalidXLogRecPtr;
 		}
 	}
 	else
 	{
 		/* in the lease's second half: the next one, flushed in background */
-		int64		pending = Min(Max(ms, seq->last_value) + XID_LEASE_MS, XID_MAX_MS);
+		int64		pending = Min(Max(ms, page_ms) + XID_LEASE_MS, XID_MAX_MS);
 
 		lsn = write_mark(rel, buf, pending);
 		XLogSetAsyncXactLSN(lsn);
-		SpinLockAcquire(&state->mutex);
-		slot = find_slot(state, MyDatabaseId, relid);
-		if (slot != NULL)
+		SpinLockAcquire(&db->mutex);
+		if (db->relid == relid)
 		{
-			slot->pending_ms = pending;
-			slot->pending_lsn = lsn;
+			db->page_ms = pending;
+			db->pending_ms = pending;
+			db->pending_lsn = lsn;
 		}
 	}
-	/* (a slot given up meanwhile is read again next time) */
-	xid_mark_covered_ms = slot != NULL ? slot_covered(slot) : -1;
-	SpinLockRelease(&state->mutex);
+	/* (a slot that went to a new sequence meanwhile reads it next time) */
+	xid_mark_covered_ms = db->relid == relid ? db_covered(db) : -1;
+	SpinLockRelease(&db->mutex);
 
 	UnlockReleaseBuffer(buf);
 	relation_close(rel, NoLock);
@@ -458,12 +520,11 @@ xid_mark_cover(uint64 next)
 /*
  * next runs more than XID_AHEAD_WARN_MS ahead of the clock (now_ms): refuse
  * it beyond xid.max_ahead, and warn in the server's log, at most once a
- * minute per server.
+ * minute per database (db, or this session without shared state).
  */
 void
-xid_check_ahead(uint64 next, int64 now_ms)
+xid_check_ahead(XidDbState *db, uint64 next, int64 now_ms)
 {
-	XidSharedState *state = xid_shared_state();
 	int64		ahead = XidPayloadGetMs(next) - now_ms;
 	uint64		warned;
 
@@ -475,7 +536,7 @@ xid_check_ahead(uint64 next, int64 now_ms)
 				 errdetail("New ids stay above every id issued before, and the clock is behind the last of them."),
 				 errhint("Correct the server's clock, or raise xid.max_ahead.")));
 
-	if (state == NULL)
+	if (db == NULL)
 	{
 		if (now_ms >= local_warned_ms && now_ms - local_warned_ms < XID_WARN_INTERVAL_MS)
 			return;
@@ -483,10 +544,10 @@ xid_check_ahead(uint64 next, int64 now_ms)
 	}
 	else
 	{
-		warned = pg_atomic_read_u64(&state->warned_ms);
+		warned = pg_atomic_read_u64(&db->warned_ms);
 		if (now_ms >= (int64) warned && now_ms - (int64) warned < XID_WARN_INTERVAL_MS)
 			return;
-		if (!pg_atomic_compare_exchange_u64(&state->warned_ms, &warned, (uint64) now_ms))
+		if (!pg_atomic_compare_exchange_u64(&db->warned_ms, &warned, (uint64) now_ms))
 			return;				/* another session warns */
 	}
 	ereport(WARNING,
@@ -523,8 +584,8 @@ xid_generator_status(PG_FUNCTION_ARGS)
 	TupleDesc	tupdesc;
 	Datum		values[8];
 	bool		nulls[8] = {0};
-	XidSharedState *state = xid_shared_state();
-	uint64		last = state ? pg_atomic_read_u64(&state->last) : 0;
+	XidDbState *db = xid_db_state();
+	uint64		last = db ? pg_atomic_read_u64(&db->last) : xid_session_last();
 	int64		now_ms = xid_now_ms();
 	Oid			relid = mark_relid();
 	bool		have_mark = false;
@@ -533,11 +594,9 @@ xid_generator_status(PG_FUNCTION_ARGS)
 	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
 		elog(ERROR, "return type must be a row type");
 
-	if (state == NULL)
-		last = xid_session_last();
 	if (OidIsValid(relid))
 	{
-		Relation	rel = mark_open(relid, AccessShareLock);
+		Relation	rel = relation_open(relid, AccessShareLock);
 		Buffer		buf = ReadBuffer(rel, 0);
 		Form_pg_sequence_data seq;
 
@@ -572,9 +631,9 @@ xid_generator_status(PG_FUNCTION_ARGS)
 	/* clock */
 	values[3] = ms_timestamptz(now_ms);
 	/* scope */
-	values[6] = CStringGetTextDatum(state ? "server" : "session");
+	values[6] = CStringGetTextDatum(db ? "database" : "session");
 	/* durable: marks are written here */
-	values[7] = BoolGetDatum(state != NULL && OidIsValid(relid) &&
+	values[7] = BoolGetDatum(db != NULL && OidIsValid(relid) &&
 							 !RecoveryInProgress());
 
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(tupdesc, values, nulls)));

@@ -1,45 +1,76 @@
 /*-------------------------------------------------------------------------
  *
  * xid_warn.c
- *	  The event trigger that warns when DDL gives a user table a column of
- *	  core's pg_catalog.xid (32-bit transaction ids) while this extension is
+ *	  The warning when DDL gives a user table a column of core's
+ *	  pg_catalog.xid (32-bit transaction ids) while this extension is
  *	  installed.
  *
  * pg_catalog is searched before every other schema, so "id xid" in CREATE
- * TABLE always means core's type, whatever search_path says.  The trigger
- * fires at ddl_command_end for CREATE TABLE, CREATE TABLE AS, SELECT INTO
- * and ALTER TABLE (the tags are filtered in the CREATE EVENT TRIGGER, so
- * other DDL does not call it), looks at the columns the command created or
- * retyped, and warns for each of core's type (also in a domain or array).
+ * TABLE always means core's type, whatever search_path says.  The check
+ * looks at the columns a command creates or retypes, and warns for each of
+ * core's type (also in a domain or array).
  *
- * It must never block DDL, and it must cost nothing that can be measured
- * on DDL that makes no such column.  A subtransaction around the check
- * would catch errors, but it costs about 40 us per command (more in a long
- * transaction, whose lock table the subtransaction's end walks), which is
- * the whole cost of the trigger.  So the check is written so that it has
- * no error to catch: every lookup tolerates a missing row (a table that is
- * gone, a type that is gone), no lock is taken that the command does not
- * already hold, and nothing is looked up by a name that could be ambiguous.
- * What is left that could fail (running out of memory) would fail the DDL
- * anyway.  xid.warn_core_xid = off turns the check off.
+ * It must never block DDL: DDL that succeeds without the extension
+ * succeeds with it.  So it resolves nothing by name (a name can resolve to
+ * another object than the command's, a temporary table of the same name,
+ * or fail for want of USAGE on a schema the command only needs CREATE on):
+ * it gets the OIDs of what the command creates and alters from an object
+ * access hook, which PostgreSQL calls with them, and reads their catalog
+ * rows by OID.  Those rows are new in the current command, which the
+ * syscache cannot see yet: they are read with SnapshotSelf, as sepgsql
+ * reads them in the same hook.  Every lookup tolerates a missing row, and
+ * no lock is taken that the command does not already hold a stronger one
+ * of (AccessShareLock on pg_class and pg_attribute, which it writes), so
+ * there is no error to catch (a subtransaction to catch them would cost
+ * about 40 us a command).  xid.warn_core_xid = off turns the check off.
+ *
+ * It must also cost nothing that can be measured on DDL that makes no such
+ * column.  An event trigger at ddl_command_end that reads
+ * pg_event_trigger_ddl_commands() would have the OIDs too, but its mere
+ * existence makes PostgreSQL collect every DDL command and every dropped
+ * object of the database for it (BENCHMARKS.md).  So the extension's event
+ * trigger runs at ddl_command_start, for the commands that can make such
+ * a column: calling it loads this library, whose _PG_init installs the
+ * hook before the command runs, and it notes the columns an ALTER TABLE
+ * retypes (the hook sees that a column was altered, not how).  With the
+ * library in shared_preload_libraries the hook is there from the start.
+ *
+ * The warning is given where a column is defined: not again for the
+ * inherited columns of partitions and children (attislocal is false).
  *
  *-------------------------------------------------------------------------
  */
 #include "xid.h"
 
+#include "access/genam.h"
 #include "access/htup_details.h"
-#include "access/relation.h"
+#include "access/table.h"
 #include "access/transam.h"
+#include "access/xact.h"
 #include "catalog/catalog.h"
-#include "catalog/namespace.h"
+#include "catalog/indexing.h"
+#include "catalog/objectaccess.h"
+#include "catalog/pg_attribute.h"
+#include "catalog/pg_class.h"
+#include "catalog/pg_extension.h"
 #include "catalog/pg_type.h"
 #include "commands/event_trigger.h"
 #include "nodes/parsenodes.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
-#include "utils/rel.h"
+#include "utils/memutils.h"
+#include "utils/snapmgr.h"
 #include "utils/syscache.h"
+
+static object_access_hook_type prev_object_access_hook = NULL;
+
+/*
+ * The columns the ALTER TABLE under way retypes, by name, as its
+ * ddl_command_start trigger saw them (in TopTransactionContext; NIL at the
+ * end of every transaction)
+ */
+static List *retyped_columns = NIL;
 
 /*
  * Is typid core's xid, or a domain over it, or an array of either (at any
@@ -70,166 +101,209 @@ is_core_xid(Oid typid)
 }
 
 /*
- * Warn for a column of core's xid.
- */
-static void
-check_attribute(Relation rel, Form_pg_attribute att, const char *extschema)
-{
-	if (att->attisdropped || !is_core_xid(att->atttypid))
-		return;
-	ereport(WARNING,
-			(errcode(ERRCODE_WARNING),
-			 errmsg("column \"%s\" of table \"%s\" has type pg_catalog.xid",
-					NameStr(att->attname), RelationGetRelationName(rel)),
-			 errdetail("pg_catalog.xid holds 32-bit transaction ids; an unqualified \"xid\" always means that type."),
-			 errhint("For the identifiers of the xid extension write %s.xid.  SET xid.warn_core_xid = off silences this warning.",
-					 quote_identifier(extschema))));
-}
-
-/*
- * Warn for the column named attname, or for every column when it is NULL.
- * The types come from the relation's descriptor, which the command has
- * just built: no catalog lookup per column.
- */
-static void
-check_columns(Oid relid, const char *attname, const char *extschema)
-{
-	/* the command holds a lock on the table: NoLock adds none */
-	Relation	rel = try_relation_open(relid, NoLock);
-	TupleDesc	desc;
-	int			i;
-
-	if (rel == NULL)
-		return;
-	desc = RelationGetDescr(rel);
-	for (i = 0; i < desc->natts; i++)
-	{
-		Form_pg_attribute att = TupleDescAttr(desc, i);
-
-		if (attname == NULL || strcmp(NameStr(att->attname), attname) == 0)
-			check_attribute(rel, att, extschema);
-	}
-	relation_close(rel, NoLock);
-}
-
-/*
- * The user table a RangeVar names, or InvalidOid for none or a table in a
- * system schema.  The command has just resolved the same name the same way
- * (a name with a database in it got past it only if that is this one), and
- * missing_ok makes a name that no longer resolves InvalidOid, not an error.
+ * The schema of the extension in this database, or InvalidOid when it is
+ * not installed here (the library may be loaded, or preloaded, in a
+ * database without it)
  */
 static Oid
-user_table(RangeVar *rv)
+extension_schema(void)
 {
-	Oid			relid = RangeVarGetRelid(rv, NoLock, true);
-	Oid			nsp;
-	char	   *nspname;
+	Relation	rel;
+	ScanKeyData key;
+	SysScanDesc scan;
+	HeapTuple	tuple;
+	Oid			nsp = InvalidOid;
 
-	if (!OidIsValid(relid))
-		return InvalidOid;
-	nsp = get_rel_namespace(relid);
-	if (!OidIsValid(nsp) || IsCatalogNamespace(nsp) || IsToastNamespace(nsp))
-		return InvalidOid;
-	nspname = get_namespace_name(nsp);
-	if (nspname == NULL || strcmp(nspname, "information_schema") == 0)
-		return InvalidOid;
-	return relid;
+	rel = table_open(ExtensionRelationId, AccessShareLock);
+	ScanKeyInit(&key, Anum_pg_extension_extname, BTEqualStrategyNumber,
+				F_NAMEEQ, CStringGetDatum("xid"));
+	scan = systable_beginscan(rel, ExtensionNameIndexId, true, NULL, 1, &key);
+	tuple = systable_getnext(scan);
+	if (HeapTupleIsValid(tuple))
+		nsp = ((Form_pg_extension) GETSTRUCT(tuple))->extnamespace;
+	systable_endscan(scan);
+	table_close(rel, AccessShareLock);
+	return nsp;
 }
 
 /*
- * The column an ALTER TABLE subcommand adds or retypes, or NULL for one
- * that makes no column.
+ * The name of relid if it is a user table (an ordinary or partitioned
+ * table outside the system schemas), else NULL; read with SnapshotSelf,
+ * since the command may have made the row just now.
  */
-static const char *
-column_made(AlterTableCmd *cmd)
+static char *
+user_table_name(Oid relid)
 {
-	if (cmd->subtype == AT_AddColumn)
-		return castNode(ColumnDef, cmd->def)->colname;
-	if (cmd->subtype == AT_AlterColumnType)
-		return cmd->name;
-	return NULL;
+	Relation	rel;
+	ScanKeyData key;
+	SysScanDesc scan;
+	HeapTuple	tuple;
+	char	   *name = NULL;
+
+	rel = table_open(RelationRelationId, AccessShareLock);
+	ScanKeyInit(&key, Anum_pg_class_oid, BTEqualStrategyNumber,
+				F_OIDEQ, ObjectIdGetDatum(relid));
+	scan = systable_beginscan(rel, ClassOidIndexId, true, SnapshotSelf, 1, &key);
+	tuple = systable_getnext(scan);
+	if (HeapTupleIsValid(tuple))
+	{
+		Form_pg_class form = (Form_pg_class) GETSTRUCT(tuple);
+
+		if ((form->relkind == RELKIND_RELATION ||
+			 form->relkind == RELKIND_PARTITIONED_TABLE) &&
+			!IsCatalogNamespace(form->relnamespace) &&
+			!IsToastNamespace(form->relnamespace))
+		{
+			char	   *nspname = get_namespace_name(form->relnamespace);
+
+			if (nspname == NULL || strcmp(nspname, "information_schema") != 0)
+				name = pstrdup(NameStr(form->relname));
+		}
+	}
+	systable_endscan(scan);
+	table_close(rel, AccessShareLock);
+	return name;
 }
 
 /*
- * The columns that a command created or retyped.
+ * Warn for the columns of relid that are of core's xid and defined by it:
+ * attnum, or every column when attnum is 0; with retyped, only those the
+ * ALTER TABLE under way retypes.
  */
 static void
-check_command(Node *parsetree, const char *extschema)
+check_columns(Oid relid, AttrNumber attnum, bool retyped)
 {
-	Oid			relid;
+	char	   *relname = user_table_name(relid);
+	Relation	rel;
+	ScanKeyData key[2];
+	SysScanDesc scan;
+	HeapTuple	tuple;
+	List	   *found = NIL;
 	ListCell   *lc;
+	Oid			extnsp;
+	char	   *extschema;
 
-	switch (nodeTag(parsetree))
+	if (relname == NULL)
+		return;
+	rel = table_open(AttributeRelationId, AccessShareLock);
+	ScanKeyInit(&key[0], Anum_pg_attribute_attrelid, BTEqualStrategyNumber,
+				F_OIDEQ, ObjectIdGetDatum(relid));
+	if (attnum > 0)
+		ScanKeyInit(&key[1], Anum_pg_attribute_attnum, BTEqualStrategyNumber,
+					F_INT2EQ, Int16GetDatum(attnum));
+	else
+		ScanKeyInit(&key[1], Anum_pg_attribute_attnum, BTGreaterStrategyNumber,
+					F_INT2GT, Int16GetDatum(0));
+	scan = systable_beginscan(rel, AttributeRelidNumIndexId, true,
+							  SnapshotSelf, 2, key);
+	while (HeapTupleIsValid(tuple = systable_getnext(scan)))
 	{
-		case T_CreateStmt:
-			relid = user_table(((CreateStmt *) parsetree)->relation);
-			if (OidIsValid(relid))
-				check_columns(relid, NULL, extschema);
-			break;
-		case T_CreateTableAsStmt:
-			relid = user_table(((CreateTableAsStmt *) parsetree)->into->rel);
-			if (OidIsValid(relid))
-				check_columns(relid, NULL, extschema);
-			break;
-		case T_AlterTableStmt:
-			relid = user_table(((AlterTableStmt *) parsetree)->relation);
-			if (!OidIsValid(relid))
-				break;
-			foreach(lc, ((AlterTableStmt *) parsetree)->cmds)
+		Form_pg_attribute att = (Form_pg_attribute) GETSTRUCT(tuple);
+
+		if (att->attnum <= 0 || att->attisdropped || !att->attislocal)
+			continue;
+		if (retyped)
+		{
+			bool		listed = false;
+
+			foreach(lc, retyped_columns)
 			{
-				const char *column = column_made(lfirst_node(AlterTableCmd, lc));
-
-				if (column != NULL)
-					check_columns(relid, column, extschema);
+				if (strcmp(NameStr(att->attname), (char *) lfirst(lc)) == 0)
+					listed = true;
 			}
-			break;
-		default:
-			break;
+			if (!listed)
+				continue;
+		}
+		if (is_core_xid(att->atttypid))
+			found = lappend(found, pstrdup(NameStr(att->attname)));
 	}
-}
+	systable_endscan(scan);
+	table_close(rel, AccessShareLock);
 
-/*
- * Would this command be worth a look?  Decided from the parse tree alone,
- * so that ALTER TABLE commands that add or retype no column cost nothing.
- */
-static bool
-worth_checking(Node *parsetree)
-{
-	ListCell   *lc;
-
-	if (IsA(parsetree, CreateStmt) || IsA(parsetree, CreateTableAsStmt))
-		return true;
-	if (!IsA(parsetree, AlterTableStmt))
-		return false;
-	foreach(lc, ((AlterTableStmt *) parsetree)->cmds)
+	if (found == NIL || !OidIsValid(extnsp = extension_schema()))
+		return;
+	extschema = get_namespace_name(extnsp);
+	foreach(lc, found)
 	{
-		if (column_made(lfirst_node(AlterTableCmd, lc)) != NULL)
-			return true;
+		ereport(WARNING,
+				(errcode(ERRCODE_WARNING),
+				 errmsg("column \"%s\" of table \"%s\" has type pg_catalog.xid",
+						(char *) lfirst(lc), relname),
+				 errdetail("pg_catalog.xid holds 32-bit transaction ids; an unqualified \"xid\" always means that type."),
+				 errhint("For the identifiers of the xid extension write %s.xid.  SET xid.warn_core_xid = off silences this warning.",
+						 quote_identifier(extschema ? extschema : "public"))));
 	}
-	return false;
 }
 
 /*
- * The event trigger function (ddl_command_end).
+ * The object access hook: a table created (subId 0) or a column added
+ * (subId its number), not internally (the transient tables of a rewrite
+ * are); a column altered, when the ALTER TABLE under way retypes one of
+ * that name.
+ */
+static void
+xid_object_access(ObjectAccessType access, Oid classId, Oid objectId,
+				  int subId, void *arg)
+{
+	if (prev_object_access_hook)
+		prev_object_access_hook(access, classId, objectId, subId, arg);
+	if (classId != RelationRelationId || !xid_warn_core_xid_enabled)
+		return;
+	if (access == OAT_POST_CREATE && subId >= 0 &&
+		!((ObjectAccessPostCreate *) arg)->is_internal)
+		check_columns(objectId, (AttrNumber) subId, false);
+	else if (access == OAT_POST_ALTER && subId > 0 && retyped_columns != NIL &&
+			 !((ObjectAccessPostAlter *) arg)->is_internal)
+		check_columns(objectId, (AttrNumber) subId, true);
+}
+
+/* The notes of a transaction go with it */
+static void
+xid_warn_xact_callback(XactEvent event, void *arg)
+{
+	retyped_columns = NIL;
+}
+
+/* From _PG_init: install the hook in this session */
+void
+xid_warn_init(void)
+{
+	prev_object_access_hook = object_access_hook;
+	object_access_hook = xid_object_access;
+	RegisterXactCallback(xid_warn_xact_callback, NULL);
+}
+
+/*
+ * The event trigger function (ddl_command_start): by being called it has
+ * loaded the library, and so the hook; it notes the columns an ALTER TABLE
+ * retypes, from the parse tree, by name within the table the command
+ * alters (nothing is looked up).
  */
 PG_FUNCTION_INFO_V1(xid_warn_core_xid);
 Datum
 xid_warn_core_xid(PG_FUNCTION_ARGS)
 {
 	EventTriggerData *trigdata;
-	char	   *extschema;
+	ListCell   *lc;
+	MemoryContext oldcxt;
 
 	if (!CALLED_AS_EVENT_TRIGGER(fcinfo))
 		ereport(ERROR,
 				(errcode(ERRCODE_E_R_I_E_EVENT_TRIGGER_PROTOCOL_VIOLATED),
 				 errmsg("function xid_warn_core_xid() must be called as an event trigger")));
 	trigdata = (EventTriggerData *) fcinfo->context;
+	retyped_columns = NIL;
 	if (!xid_warn_core_xid_enabled || trigdata->parsetree == NULL ||
-		!worth_checking(trigdata->parsetree))
+		!IsA(trigdata->parsetree, AlterTableStmt))
 		PG_RETURN_VOID();
+	oldcxt = MemoryContextSwitchTo(TopTransactionContext);
+	foreach(lc, ((AlterTableStmt *) trigdata->parsetree)->cmds)
+	{
+		AlterTableCmd *cmd = lfirst_node(AlterTableCmd, lc);
 
-	/* this function lives in the extension's schema */
-	extschema = get_namespace_name(get_func_namespace(fcinfo->flinfo->fn_oid));
-	check_command(trigdata->parsetree, extschema ? extschema : "public");
+		if (cmd->subtype == AT_AlterColumnType && cmd->name != NULL)
+			retyped_columns = lappend(retyped_columns, pstrdup(cmd->name));
+	}
+	MemoryContextSwitchTo(oldcxt);
 	PG_RETURN_VOID();
 }

@@ -10,7 +10,7 @@
 # every id stored or returned before, and no duplicate at all.  Also: one
 # WAL record per lease, not per id; xid.max_ahead refuses ids too far
 # ahead of the clock, with SQLSTATE 2200H; the run-ahead WARNING, at most
-# once a minute per server; xid_generator_status(); a hot standby's
+# once a minute per database; xid_generator_status(); a hot standby's
 # xid_new(); pg_dump carrying the mark; and on 17+ the same without
 # shared_preload_libraries.
 #
@@ -231,7 +231,7 @@ for offset in 0 600 3600; do
 	p=$s
 done
 
-# the run-ahead warning: once per server and minute
+# the run-ahead warning: once per database and minute (one database here)
 warnings=$(grep -c "WARNING:  new xids are [0-9]* ms ahead of the clock" "$p/server.log" || true)
 minutes=$((($(date +%s) - promoted) / 60 + 1))
 check "run-ahead WARNING in the promoted standby's log: $warnings in less than $minutes min" \
