@@ -80,7 +80,28 @@ RESET enable_bitmapscan;
 -- ^@ ignores collations, as starts_with() on text does not
 SELECT count(*) FROM args WHERE id ^@ ('5cn' COLLATE args_ci);
 
+-- planning checks no privilege of the querying role: a view over the
+-- extension's operators, read in a new session (nothing cached) by a role
+-- without USAGE on the extension's schema; a stable expression on the
+-- right needs the bound functions as index conditions
 RESET ROLE;
+CREATE SCHEMA args_s;
+GRANT USAGE ON SCHEMA args_s TO regress_xid_args;
+CREATE VIEW args_s.args_view AS
+SELECT id FROM args
+WHERE id OPERATOR(public.>=) (now() - interval '1 day')
+   OR id OPERATOR(public.^@) (SELECT '5cn'::text)
+   OR id OPERATOR(public.~~) '5cn%';
+CREATE TABLE args_s.args_expected AS SELECT count(*) AS n FROM args_s.args_view;
+GRANT SELECT ON args_s.args_view, args_s.args_expected TO regress_xid_args;
+REVOKE USAGE ON SCHEMA public FROM PUBLIC;
+\c
+SET ROLE regress_xid_args;
+SELECT count(*) = (SELECT n FROM args_s.args_expected) AS same FROM args_s.args_view;
+RESET ROLE;
+GRANT USAGE ON SCHEMA public TO PUBLIC;
+
+DROP SCHEMA args_s CASCADE;
 DROP TABLE args;
 DROP COLLATION args_ci;
 DROP ROLE regress_xid_args;
