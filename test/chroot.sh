@@ -51,8 +51,9 @@ esac
 
 # The packages and apt options, and so the marker, say what a complete
 # chroot holds: a change of either rebuilds the cached chroot.
-# libfaketime moves a server's clock in test/sh/durable.sh.
-packages="postgresql-$major postgresql-server-dev-$major $extra make gcc libc6-dev libfaketime"
+# libfaketime moves a server's clock in test/sh/durable.sh; sqlsmith sends
+# test/sh/sqlsmith.sh's random queries.
+packages="postgresql-$major postgresql-server-dev-$major $extra make gcc libc6-dev libfaketime sqlsmith"
 [ "$flavour" = runtime ] && packages="postgresql-$major"
 want="$suite $packages${apt_options:+ $apt_options}"
 [ "$major" = 19 ] && want="$want experimental-pin:libpq"

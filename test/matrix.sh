@@ -42,7 +42,7 @@ trap 'echo "interrupted"; exit 130' INT TERM
 host_setup()
 {
 	apt_install postgresql-15 postgresql-server-dev-15 debootstrap make gcc \
-		clang-14 libclang-rt-14-dev git python3 libfaketime
+		clang-14 libclang-rt-14-dev git python3 libfaketime sqlsmith
 }
 
 record()
