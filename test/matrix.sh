@@ -182,22 +182,30 @@ run_cross()
 	rm -rf "$work" "$dir/build/fx.sql" "$dir/build/fx-before.txt"
 }
 
-# The Debian package of one version (test/package.sh): build, lintian,
-# install into a runtime chroot, both suites, purge
-run_package()
+# count_stage LABEL LOG: count a stage's "ok" and "FAIL" lines (none at all
+# is a failure) and add its summary line; removes LOG
+count_stage()
 {
-	local major=$1 log p f
-	echo "==== Debian package postgresql-$major-xid"
-	log=$(mktemp /tmp/xid-pkg-log.XXXXXX)
-	bash "$top/test/package.sh" "$major" >"$log" 2>&1
-	cat "$log"
+	local label=$1 log=$2 p f
 	p=$(grep -c '^ok ' "$log")
 	f=$(grep -c '^FAIL ' "$log")
 	[ "$p" -eq 0 ] && [ "$f" -eq 0 ] && f=1
 	rm -f "$log"
 	total_passed=$((total_passed + p))
 	total_failed=$((total_failed + f))
-	if [ "$f" -eq 0 ]; then summary+=("package $major: ok ($p passed)"); else summary+=("package $major: FAILED ($p passed, $f failed)"); fi
+	if [ "$f" -eq 0 ]; then summary+=("$label: ok ($p passed)"); else summary+=("$label: FAILED ($p passed, $f failed)"); fi
+}
+
+# The Debian package of one version (test/package.sh): build, lintian,
+# install into a runtime chroot, both suites, purge
+run_package()
+{
+	local major=$1 log
+	echo "==== Debian package postgresql-$major-xid"
+	log=$(mktemp /tmp/xid-pkg-log.XXXXXX)
+	bash "$top/test/package.sh" "$major" >"$log" 2>&1
+	cat "$log"
+	count_stage "package $major" "$log"
 }
 
 # PostgreSQL 18 built with assertions, xid with AddressSanitizer and
@@ -205,17 +213,11 @@ run_package()
 # sqlsmith, in a chroot of its own built once
 run_assert()
 {
-	local log p f
+	local log
 	echo "==== PostgreSQL 18 with assertions, xid under ASan and UBSan, sqlsmith"
 	log=$(mktemp /tmp/xid-assert-log.XXXXXX)
 	XID_CHROOT_CACHE="$cache" bash "$top/test/assert.sh" 2>&1 | tee "$log"
-	p=$(grep -c '^ok ' "$log")
-	f=$(grep -c '^FAIL ' "$log")
-	[ "$p" -eq 0 ] && [ "$f" -eq 0 ] && f=1
-	rm -f "$log"
-	total_passed=$((total_passed + p))
-	total_failed=$((total_failed + f))
-	if [ "$f" -eq 0 ]; then summary+=("PostgreSQL 18 (assert): ok ($p passed)"); else summary+=("PostgreSQL 18 (assert): FAILED ($p passed, $f failed)"); fi
+	count_stage "PostgreSQL 18 (assert)" "$log"
 }
 
 # Citus 14 (test/citus.sh) on a version it supports, in that version's
@@ -244,17 +246,11 @@ run_citus()
 # PostgreSQL 18 in its chroot, with the drivers of clients/debian-packages
 run_clients()
 {
-	local log p f
+	local log
 	echo "==== client packages on PostgreSQL 18"
 	log=$(mktemp /tmp/xid-clients-log.XXXXXX)
 	XID_CHROOT_CACHE="$cache" bash "$top/test/clients.sh" 2>&1 | tee "$log"
-	p=$(grep -c '^ok ' "$log")
-	f=$(grep -c '^FAIL ' "$log")
-	[ "$p" -eq 0 ] && [ "$f" -eq 0 ] && f=1
-	rm -f "$log"
-	total_passed=$((total_passed + p))
-	total_failed=$((total_failed + f))
-	if [ "$f" -eq 0 ]; then summary+=("clients: ok ($p passed)"); else summary+=("clients: FAILED ($p passed, $f failed)"); fi
+	count_stage "clients" "$log"
 }
 
 # The PGXN zip of the committed tree, checked against the meta spec
