@@ -615,9 +615,8 @@ simplify(SupportRequestSimplify *req)
 	xid_clause_bounds(&clause, clause.other, &b);
 	if (b.bounds == XID_BOUNDS_NONE || b.bounds == XID_BOUNDS_SOME)
 	{
-		/* a constant */
-		if (keep_for_estimates(req->root, clause.elem) ||
-			!cheap_to_repeat(req->root, clause.elem))
+		/* a constant, not on a plain table's own column (see above) */
+		if (!cheap_to_repeat(req->root, clause.elem))
 			return NULL;
 		family = btree_family(exprType(clause.elem));
 		if (!OidIsValid(family))
