@@ -10,7 +10,8 @@
 #   XID_SQLSMITH_QUERIES how many queries sqlsmith sends (default 20000)
 #   XID_SQLSMITH_SEED    its seed (default: a new one each run)
 #
-# The chroot, CACHE/pg18-assert, is Debian sid with PostgreSQL 18 built
+# The chroot, CACHE/pg18-assert, is a copy of the Debian sid base
+# (test/lib.sh chroot_base) with PostgreSQL 18 built
 # from Debian's source package (apt-get source postgresql-18) with
 # --enable-cassert --enable-debug --with-icu into /usr/local/pgsql-assert,
 # and with sqlsmith.  Its bin/postgres is a wrapper that preloads the ASan
@@ -40,9 +41,6 @@ dir="$cache/pg18-assert"
 marker="$dir/.xid-chroot-complete"
 mirror=${XID_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 prefix=/usr/local/pgsql-assert
-# sid is served as a frozen snapshot whose Release file has expired (see
-# test/chroot.sh)
-apt_options='Acquire::Check-Valid-Until "false";'
 # What the build needs, no more (apt-get build-dep would bring the docs
 # toolchain and LLVM): perl comes with dpkg-dev; libasan8 and libubsan1 are
 # the runtimes of sid's gcc; procps (pgrep) and libfaketime for test/sh.
@@ -51,7 +49,7 @@ configure="--enable-cassert --enable-debug --with-icu --with-openssl --prefix=$p
 # the contrib modules the tests create (amcheck, pg_walinspect in
 # durable.sh, postgres_fdw in sharding.sh)
 contrib="amcheck pg_walinspect postgres_fdw"
-want="sid $packages $apt_options configure:$configure contrib:$contrib"
+want="sid $packages configure:$configure contrib:$contrib"
 
 bindir=$prefix/bin
 # the flags suite.sh's XID_SANITIZE adds, for the canary
@@ -227,30 +225,21 @@ WRAPPER
 prepare()
 {
 	local start
+	chroot_base "$cache" sid || return 1
+	want="$(cat "$cache/base-sid/.xid-base-complete") $want"
 	if [ -f "$marker" ] && [ "$(cat "$marker")" = "$want" ]; then
 		echo "chroot for PostgreSQL 18 (assert): reusing $dir"
 		return 0
 	fi
-	apt_install debootstrap || return 1
 	start=$(date +%s)
-	echo "chroot for PostgreSQL 18 (assert): building $dir from Debian sid and postgresql-18's source"
-	chroot_unmount "$dir"
-	rm -rf --one-file-system "$dir"
-	mkdir -p "$dir"
-
-	debootstrap --variant=minbase sid "$dir" "$mirror" >"$dir.debootstrap.log" 2>&1 || {
-		tail -20 "$dir.debootstrap.log" >&2
-		return 1
-	}
-	rm -f "$dir.debootstrap.log"
-	echo "$apt_options" >"$dir/etc/apt/apt.conf.d/99xid-snapshot"
+	echo "chroot for PostgreSQL 18 (assert): making $dir from the Debian sid base and postgresql-18's source"
+	chroot_from_base "$cache" sid "$dir" || return 1
 	echo "deb-src $mirror sid main" >"$dir/etc/apt/sources.list.d/deb-src.list"
 
 	# the server runs as postgres (test/cluster.sh)
-	chroot_exec "$dir" -- sh -c "apt-get update -q &&
-		apt-get install -y -q --no-install-recommends $packages && apt-get clean &&
-		useradd --system --user-group --home-dir /var/lib/postgresql postgres" \
-		>"$dir.apt.log" 2>&1 || {
+	chroot_apt "$cache" sid "$dir" "$packages" >"$dir.apt.log" 2>&1 &&
+		chroot_exec "$dir" -- useradd --system --user-group --home-dir /var/lib/postgresql postgres \
+			>>"$dir.apt.log" 2>&1 || {
 		tail -20 "$dir.apt.log" >&2
 		return 1
 	}

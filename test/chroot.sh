@@ -30,32 +30,36 @@ client_packages()
 	sed -e 's/#.*//' "$list" | tr -s ' \t\n' '\n' | grep -v '^$' | tr '\n' ' ' | sed 's/ $//'
 }
 
-# The archive here serves sid as a frozen snapshot whose Release file has
-# expired, and apt refuses it ("E: Release file for .../sid/InRelease is
-# expired (invalid since ...)").  Only there is the validity check off.
-extra=""
+cache=$(dirname "$dir")
 # Beside the server: what users run with xid where Debian packages it for
 # that version (TimescaleDB, pg_cron, pg_partman), for test/sh's tests of
 # partitioning by time.
+extra=""
 case "$major" in
-	15) suite=bookworm apt_options="" ;;
-	17) suite=trixie apt_options="" extra="postgresql-17-timescaledb postgresql-17-cron postgresql-17-partman" ;;
+	15) suite=bookworm ;;
+	17) suite=trixie extra="postgresql-17-timescaledb postgresql-17-cron postgresql-17-partman" ;;
 	# 18 also holds the drivers the client packages are tested with
 	# (test/clients.sh), listed in clients/debian-packages.
-	18) suite=sid apt_options='Acquire::Check-Valid-Until "false";' extra="postgresql-18-timescaledb postgresql-18-cron postgresql-18-partman $(client_packages)" ;;
+	18) suite=sid extra="postgresql-18-timescaledb postgresql-18-cron postgresql-18-partman $(client_packages)" ;;
 	# PostgreSQL 19 is a release candidate (19~rc1) in experimental.  Once a
 	# final 19 is in sid, drop experimental and the pin: use 18's line.
-	19) suite=sid apt_options='Acquire::Check-Valid-Until "false";' extra="postgresql-18 postgresql-server-dev-18" ;;
+	19) suite=sid extra="postgresql-18 postgresql-server-dev-18" ;;
 	*) echo "chroot.sh: no Debian suite known for PostgreSQL $major" >&2; exit 2 ;;
 esac
 
-# The packages and apt options, and so the marker, say what a complete
-# chroot holds: a change of either rebuilds the cached chroot.
-# libfaketime moves a server's clock in test/sh/durable.sh; sqlsmith sends
-# test/sh/sqlsmith.sh's random queries.
-packages="postgresql-$major postgresql-server-dev-$major $extra make gcc libc6-dev libfaketime sqlsmith"
+# Everything every stage needs, in one apt transaction: libfaketime moves a
+# server's clock in test/sh/durable.sh; sqlsmith sends test/sh/sqlsmith.sh's
+# random queries; debhelper, dpkg-dev, postgresql-server-dev-all and
+# lintian build and check the Debian package (test/package.sh).
+packages="postgresql-$major postgresql-server-dev-$major $extra make gcc libc6-dev libfaketime sqlsmith
+	build-essential debhelper dpkg-dev postgresql-server-dev-all lintian"
 [ "$flavour" = runtime ] && packages="postgresql-$major"
-want="$suite $packages${apt_options:+ $apt_options}"
+packages=$(echo $packages)
+
+# The base it was copied from, and the packages, say what a complete
+# chroot holds: a change of either makes it again.
+chroot_base "$cache" "$suite" || exit 1
+want="$(cat "$cache/base-$suite/.xid-base-complete") $packages"
 [ "$major" = 19 ] && want="$want experimental-pin:libpq"
 
 if [ -f "$marker" ] && [ "$(cat "$marker")" = "$want" ]; then
@@ -63,37 +67,18 @@ if [ -f "$marker" ] && [ "$(cat "$marker")" = "$want" ]; then
 	exit 0
 fi
 
-# A complete chroot of the same suite that only lacks packages added to the
-# list since: install them there instead of building it again.
-if [ -f "$marker" ] && [ "$(cut -d' ' -f1 "$marker")" = "$suite" ] &&
-	chroot_exec "$dir" -- sh -c "apt-get update -q && apt-get install -y -q --no-install-recommends $packages && apt-get clean" \
-		>"$dir.apt.log" 2>&1; then
+# A complete chroot of the same base that only lacks packages added to the
+# list since: install them there instead of making it again.
+if [ -f "$marker" ] && [ "$(cut -d' ' -f1-3 "$marker")" = "$(cut -d' ' -f1-3 <<<"$want")" ] &&
+	chroot_apt "$cache" "$suite" "$dir" "$packages" >"$dir.apt.log" 2>&1; then
 	rm -f "$dir.apt.log"
 	echo "$want" >"$marker"
 	echo "chroot for PostgreSQL $major: reusing $dir, packages added"
 	exit 0
 fi
 
-apt_install debootstrap
-
-echo "chroot for PostgreSQL $major: building $dir from Debian $suite"
-chroot_unmount "$dir"
-rm -rf --one-file-system "$dir"
-mkdir -p "$dir"
-trap 'chroot_unmount "$dir"' EXIT
-
-debootstrap --variant=minbase "$suite" "$dir" "$mirror" >"$dir.debootstrap.log" 2>&1 || {
-	tail -20 "$dir.debootstrap.log" >&2
-	exit 1
-}
-rm -f "$dir.debootstrap.log"
-
-# Packages must start no server, and must create no cluster of their own.
-printf '#!/bin/sh\nexit 101\n' >"$dir/usr/sbin/policy-rc.d"
-chmod +x "$dir/usr/sbin/policy-rc.d"
-mkdir -p "$dir/etc/postgresql-common"
-echo "create_main_cluster = false" >"$dir/etc/postgresql-common/createcluster.conf"
-[ -n "$apt_options" ] && echo "$apt_options" >"$dir/etc/apt/apt.conf.d/99xid-snapshot"
+echo "chroot for PostgreSQL $major: making $dir from the Debian $suite base"
+chroot_from_base "$cache" "$suite" "$dir" || exit 1
 if [ "$major" = 19 ]; then
 	# experimental for PostgreSQL 19 and the libpq it needs (19's
 	# server-dev depends on libpq-dev >= 19); everything else stays on sid
@@ -109,8 +94,7 @@ Pin-Priority: 500
 PIN
 fi
 
-chroot_exec "$dir" -- sh -c "apt-get update -q && apt-get install -y -q --no-install-recommends $packages && apt-get clean" \
-	>"$dir.apt.log" 2>&1 || {
+chroot_apt "$cache" "$suite" "$dir" "$packages" >"$dir.apt.log" 2>&1 || {
 	tail -20 "$dir.apt.log" >&2
 	exit 1
 }

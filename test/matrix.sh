@@ -2,160 +2,152 @@
 # test/matrix.sh: the whole test suite on every supported PostgreSQL major
 # version: 15 from this Debian 12 host, 17, 18 and 19 from Debian trixie,
 # sid and sid with experimental in cached debootstrap chroots
-# (test/chroot.sh); then 18 built with assertions, xid under the sanitizers
-# (test/assert.sh).  Needs root.
+# (test/chroot.sh); 18 built with assertions, xid under the sanitizers
+# (test/assert.sh); replication, dump and pg_upgrade across versions; the
+# client packages (test/clients.sh); the Debian packages (test/package.sh).
+# Needs root.
 #
-# Usage: test/matrix.sh [MAJOR...]      (default: 15 17 18 19)
+# Usage: test/matrix.sh [prepare] [MAJOR...]      (default: 15 17 18 19)
+#   prepare           only install and build what the tests need (the
+#                     host's packages, every chroot, the assert-enabled
+#                     server), no tests: warms the caches of a new machine
 #   XID_CHROOT_CACHE  where chroots are kept (default /var/cache/xid-ci)
-#   XID_SKIP_ASSERT   no run of test/assert.sh (with 18 in the list)
+#   XID_JOBS          stages that compute at once (default 2, the cores)
+#   XID_SKIP_ASSERT, XID_SKIP_CODEC, XID_SKIP_PACKAGES, XID_SKIP_CLIENTS
+#                     leave that stage out
 #
-# Prints each version's tests, one summary line per version, and a closing
-# "N passed, N failed" over all of them.  Exits non-zero on any failure.
+# The work is cut into stages, each with the stages it needs first (a
+# chroot before the tests in it, a version's suite before what uses the
+# xid it installed).  Stages that only download and unpack (debootstrap,
+# apt) run beside up to XID_JOBS stages that compute, so a chroot is made
+# while another version is tested.  Each stage writes a log of its own,
+# printed whole when the stage ends, so that the output of stages that
+# overlap never interleaves.  Closes with a table of every stage's result
+# and wall time, the total, and "N passed, N failed": the "ok" and "FAIL"
+# lines of all stages (a test stage that printed neither, or failed
+# without a FAIL line, counts one failure; a stage whose prerequisite
+# that made what it needs (a chroot) failed is not run and counts one).  Exits non-zero on any failure.
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
 top=$(pwd)
 . test/lib.sh
 . test/cluster.sh
+prepare_only=""
+if [ "${1:-}" = prepare ]; then
+	prepare_only=1
+	shift
+fi
 versions=${*:-15 17 18 19}
 cache=${XID_CHROOT_CACHE:-/var/cache/xid-ci}
-total_passed=0
-total_failed=0
-summary=()
+jobs=${XID_JOBS:-2}
+# stages that mostly wait on the network may run beside them
+net_jobs=3
 
 if [ "$(id -u)" -ne 0 ]; then
 	echo "test/matrix.sh needs root (apt-get, chroot, runuser)" >&2
 	exit 2
 fi
+for v in $versions; do
+	case "$v" in
+		15 | 17 | 18 | 19) ;;
+		*)
+			echo "unsupported PostgreSQL version: $v" >&2
+			exit 2
+			;;
+	esac
+done
+has() { case " $versions " in *" $1 "*) return 0 ;; esac; return 1; }
 
-unmount_chroots()
-{
-	local v
-	for v in $versions; do chroot_unmount "$cache/pg$v"; done
-}
-trap unmount_chroots EXIT
+logs=$(mktemp -d /tmp/xid-matrix.XXXXXX)
+mkdir -p "$cache"
 trap 'echo "interrupted"; exit 130' INT TERM
+trap 'jobs -p | xargs -r kill 2>/dev/null; rm -rf "$logs"' EXIT
+
+# ---- the stages' work (each runs in the background, its output to a log)
 
 # The host: PostgreSQL 15 server and headers, debootstrap for the chroots,
 # clang with libFuzzer for the codec's fuzz target, libfaketime to move a
-# server's clock.
+# server's clock, sqlsmith, and what builds and checks the Debian package
+# of 15: all in one apt transaction.
 host_setup()
 {
 	apt_install postgresql-15 postgresql-server-dev-15 debootstrap make gcc \
-		clang-14 libclang-rt-14-dev git python3 libfaketime sqlsmith
-}
-
-record()
-{
-	local major=$1 result_file=$2 line p f
-	if [ -s "$result_file" ]; then
-		read -r p f <"$result_file"
-	else
-		p=0
-		f=1
-	fi
-	total_passed=$((total_passed + p))
-	total_failed=$((total_failed + f))
-	if [ "$f" -eq 0 ]; then line="PostgreSQL $major: ok ($p passed)"; else line="PostgreSQL $major: FAILED ($p passed, $f failed)"; fi
-	summary+=("$line")
+		clang-14 libclang-rt-14-dev git python3 libfaketime sqlsmith \
+		build-essential debhelper postgresql-server-dev-all dpkg-dev lintian
 }
 
 # The codec on its own: unit tests under ASan/UBSan, then a short fuzz run.
 run_codec()
 {
-	local copy p=0 f=0
+	local copy
 	copy=$(mktemp -d /tmp/xid-codec.XXXXXX)
 	copy_sources "$top" "$copy"
-	echo "==== codec (sanitizers, fuzzing)"
 	if make -s -C "$copy" sanitize PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config >"$copy/sanitize.log" 2>&1; then
-		p=$((p + 1))
 		echo "ok   codec unit tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	else
-		f=$((f + 1))
 		tail -30 "$copy/sanitize.log"
 		echo "FAIL codec unit tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	fi
 	if make -s -C "$copy" fuzz FUZZ_CC=clang-14 FUZZ_SECONDS="${XID_FUZZ_SECONDS:-60}" \
 		PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config >"$copy/fuzz.log" 2>&1; then
-		p=$((p + 1))
 		echo "ok   fuzzing the codec for ${XID_FUZZ_SECONDS:-60} s ($(sed -nE 's/^stat::number_of_executed_units: *//p' "$copy/fuzz.log") inputs)"
 	else
-		f=$((f + 1))
 		grep -E 'invariant failed|ERROR|SUMMARY|Test unit written' "$copy/fuzz.log" | head -20
 		cp -r "$copy"/crash-* "$top/" 2>/dev/null || true
 		echo "FAIL fuzzing the codec (crashing input copied to the repository root)"
 	fi
-	echo "$p $f" >"$copy/result"
-	record codec "$copy/result"
-	summary[-1]=${summary[-1]/PostgreSQL codec/codec}
 	rm -rf "$copy"
 }
 
-run_host()
+# One version's suite (test/suite.sh): on the host for 15, else in its
+# chroot; it builds and installs xid there for the stages after it
+run_suite()
 {
-	local result="$top/.matrix-15.result"
-	local copy
-	copy=$(mktemp -d /tmp/xid-src-15.XXXXXX)
-	copy_sources "$top" "$copy"
-	echo "==== PostgreSQL 15 (host)"
-	rm -f "$result"
-	bash "$copy/test/suite.sh" /usr/lib/postgresql/15/bin/pg_config "$result"
-	if [ -f "$copy/regression.diffs" ]; then cp "$copy/regression.diffs" "$top/regression-15.diffs"; fi
-	record 15 "$result"
-	rm -rf "$copy" "$result"
-}
-
-run_chroot()
-{
-	local major=$1 dir="$cache/pg$1" result
-	echo "==== PostgreSQL $major (chroot $dir)"
-	if ! bash "$top/test/chroot.sh" "$major" "$dir"; then
-		summary+=("PostgreSQL $major: FAILED (could not prepare the chroot)")
-		total_failed=$((total_failed + 1))
-		return
+	local major=$1 copy rc
+	if [ "$major" = 15 ]; then
+		copy=$(mktemp -d /tmp/xid-src-15.XXXXXX)
+		copy_sources "$top" "$copy"
+		bash "$copy/test/suite.sh" /usr/lib/postgresql/15/bin/pg_config
+		rc=$?
+		[ -f "$copy/regression.diffs" ] && cp "$copy/regression.diffs" "$top/regression-15.diffs"
+		rm -rf "$copy"
+		return $rc
 	fi
+	local dir="$cache/pg$major"
 	copy_sources "$top" "$dir/build/xid"
-	result="$dir/build/result"
-	rm -f "$result"
-	chroot_exec "$dir" -- bash /build/xid/test/suite.sh \
-		"/usr/lib/postgresql/$major/bin/pg_config" /build/result
-	if [ -f "$dir/build/xid/regression.diffs" ]; then cp "$dir/build/xid/regression.diffs" "$top/regression-$major.diffs"; fi
-	record "$major" "$result"
+	chroot_exec "$dir" -- bash /build/xid/test/suite.sh "/usr/lib/postgresql/$major/bin/pg_config"
+	rc=$?
+	[ -f "$dir/build/xid/regression.diffs" ] && cp "$dir/build/xid/regression.diffs" "$top/regression-$major.diffs"
+	return $rc
 }
 
-# result NAME RC: count a cross-version test and add its summary line
+# result NAME RC: an ok or FAIL line
 result()
 {
-	if [ "$2" -eq 0 ]; then
-		echo "ok   $1"
-		total_passed=$((total_passed + 1))
-		summary+=("$1: ok")
-	else
-		echo "FAIL $1"
-		total_failed=$((total_failed + 1))
-		summary+=("$1: FAILED")
-	fi
+	if [ "$2" -eq 0 ]; then echo "ok   $1"; else echo "FAIL $1"; fi
 }
 
 # From the host's 15 to a chroot's MAJOR, after both suites installed xid:
 # logical replication (a 15 publisher on 127.0.0.1 here, the subscriber
 # and the test in the chroot, which shares the host's network), and a
-# plain pg_dump of test/major/fixture.sql restored there.
+# plain pg_dump of test/major/fixture.sql restored there.  Each MAJOR has
+# ports of its own: these stages may run side by side.
 run_cross()
 {
 	local major=$1 dir="$cache/pg$1" work pub_port sub_port rc
-	echo "==== from PostgreSQL 15 to $major: logical replication, dump and restore"
 	work=$(mktemp -d /tmp/xid-cross.XXXXXX)
 	chmod 711 "$work"
-	pub_port=$(free_port 58150)
+	pub_port=$(free_port $((58100 + major * 4)))
 	if ! cluster_start /usr/lib/postgresql/15/bin "$work/pub" "$pub_port" \
 		"listen_addresses = '127.0.0.1'" "wal_level = logical"; then
 		result "replication 15 -> $major" 1
 		return
 	fi
 	sub_port=$(free_port $((pub_port + 1)))
-	copy_sources "$top" "$dir/build/xid"
-	chroot_exec "$dir" -- bash /build/xid/test/rep_subscriber.sh "$major" "$pub_port" "$sub_port" \
+	local src="$dir/build/xid-cross"
+	copy_sources "$top" "$src"
+	chroot_exec "$dir" -- bash /build/xid-cross/test/rep_subscriber.sh "$major" "$pub_port" "$sub_port" \
 		>"$work/rep.log" 2>&1
 	rc=$?
 	sed 's/^/     /' "$work/rep.log"
@@ -166,12 +158,12 @@ run_cross()
 	rc=0
 	{ "${psql15[@]}" -d postgres -c "CREATE DATABASE fx" &&
 		"${psql15[@]}" -d fx -v xid_version=1.0 -f "$top/test/major/fixture.sql" &&
-		"${psql15[@]}" -d fx -f "$top/test/major/values.sql" >"$dir/build/fx-before.txt" &&
-		/usr/lib/postgresql/15/bin/pg_dump -h 127.0.0.1 -p "$pub_port" -U postgres -f "$dir/build/fx.sql" fx; } \
+		"${psql15[@]}" -d fx -f "$top/test/major/values.sql" >"$src/fx-before.txt" &&
+		/usr/lib/postgresql/15/bin/pg_dump -h 127.0.0.1 -p "$pub_port" -U postgres -f "$src/fx.sql" fx; } \
 		>"$work/dump.log" 2>&1 || rc=$?
 	if [ $rc -eq 0 ]; then
-		chroot_exec "$dir" -- bash /build/xid/test/major/restore.sh "$major" /build/fx.sql /build/fx-before.txt \
-			>"$work/restore.log" 2>&1
+		chroot_exec "$dir" -- bash /build/xid-cross/test/major/restore.sh "$major" \
+			/build/xid-cross/fx.sql /build/xid-cross/fx-before.txt >"$work/restore.log" 2>&1
 		rc=$?
 		sed 's/^/     /' "$work/restore.log"
 	else
@@ -179,130 +171,196 @@ run_cross()
 	fi
 	result "pg_dump 15 -> restore into $major" $rc
 	cluster_stop /usr/lib/postgresql/15/bin "$work/pub"
-	rm -rf "$work" "$dir/build/fx.sql" "$dir/build/fx-before.txt"
-}
-
-# count_stage LABEL LOG: count a stage's "ok" and "FAIL" lines (none at all
-# is a failure) and add its summary line; removes LOG
-count_stage()
-{
-	local label=$1 log=$2 p f
-	p=$(grep -c '^ok ' "$log")
-	f=$(grep -c '^FAIL ' "$log")
-	[ "$p" -eq 0 ] && [ "$f" -eq 0 ] && f=1
-	rm -f "$log"
-	total_passed=$((total_passed + p))
-	total_failed=$((total_failed + f))
-	if [ "$f" -eq 0 ]; then summary+=("$label: ok ($p passed)"); else summary+=("$label: FAILED ($p passed, $f failed)"); fi
-}
-
-# The Debian package of one version (test/package.sh): build, lintian,
-# install into a runtime chroot, both suites, purge
-run_package()
-{
-	local major=$1 log
-	echo "==== Debian package postgresql-$major-xid"
-	log=$(mktemp /tmp/xid-pkg-log.XXXXXX)
-	bash "$top/test/package.sh" "$major" >"$log" 2>&1
-	cat "$log"
-	count_stage "package $major" "$log"
-}
-
-# PostgreSQL 18 built with assertions, xid with AddressSanitizer and
-# UndefinedBehaviorSanitizer (test/assert.sh): installcheck, test/sh and
-# sqlsmith, in a chroot of its own built once
-run_assert()
-{
-	local log
-	echo "==== PostgreSQL 18 with assertions, xid under ASan and UBSan, sqlsmith"
-	log=$(mktemp /tmp/xid-assert-log.XXXXXX)
-	XID_CHROOT_CACHE="$cache" bash "$top/test/assert.sh" 2>&1 | tee "$log"
-	count_stage "PostgreSQL 18 (assert)" "$log"
-}
-
-# Citus 14 (test/citus.sh) on a version it supports, in that version's
-# chroot; without the Citus source in ../shared/vendor it says so in one
-# line and counts neither way
-run_citus()
-{
-	local major=$1 log p f
-	echo "==== Citus on PostgreSQL $major"
-	log=$(mktemp /tmp/xid-citus-log.XXXXXX)
-	XID_CHROOT_CACHE="$cache" bash "$top/test/citus.sh" "$major" 2>&1 | tee "$log"
-	p=$(grep -c '^ok ' "$log")
-	f=$(grep -c '^FAIL ' "$log")
-	if [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && grep -q '^skip ' "$log"; then
-		summary+=("Citus $major: skipped (no Citus source)")
-	else
-		[ "$p" -eq 0 ] && [ "$f" -eq 0 ] && f=1
-		total_passed=$((total_passed + p))
-		total_failed=$((total_failed + f))
-		if [ "$f" -eq 0 ]; then summary+=("Citus $major: ok ($p passed)"); else summary+=("Citus $major: FAILED ($p passed, $f failed)"); fi
-	fi
-	rm -f "$log"
-}
-
-# The client packages (test/clients.sh): each clients/LANG/test.sh against
-# PostgreSQL 18 in its chroot, with the drivers of clients/debian-packages
-run_clients()
-{
-	local log
-	echo "==== client packages on PostgreSQL 18"
-	log=$(mktemp /tmp/xid-clients-log.XXXXXX)
-	XID_CHROOT_CACHE="$cache" bash "$top/test/clients.sh" 2>&1 | tee "$log"
-	count_stage "clients" "$log"
-}
-
-# The PGXN zip of the committed tree, checked against the meta spec
-run_dist()
-{
-	local rc
-	echo "==== make dist"
-	make -s -C "$top" dist PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
-	rc=$?
-	rm -f "$top"/xid-*.zip
-	result "make dist (PGXN zip, META.json)" $rc
+	rm -rf "$work" "$src"
 }
 
 # pg_upgrade from 18 to 19 in the 19 chroot, which holds both
 run_pg_upgrade()
 {
-	local dir="$cache/pg19" work rc
-	echo "==== pg_upgrade from PostgreSQL 18 to 19"
-	work=$(mktemp -d /tmp/xid-upg.XXXXXX)
-	copy_sources "$top" "$dir/build/xid"
-	chroot_exec "$dir" -- bash /build/xid/test/major/pg_upgrade.sh 18 19 >"$work/upgrade.log" 2>&1
+	local dir="$cache/pg19" rc
+	copy_sources "$top" "$dir/build/xid-upgrade"
+	chroot_exec "$dir" -- bash /build/xid-upgrade/test/major/pg_upgrade.sh 18 19 >"$logs/upgrade.out" 2>&1
 	rc=$?
-	sed 's/^/     /' "$work/upgrade.log"
-	rm -rf "$work"
+	sed 's/^/     /' "$logs/upgrade.out"
+	rm -rf "$dir/build/xid-upgrade"
 	result "pg_upgrade 18 -> 19" $rc
 }
 
-host_setup
-rm -f "$top"/regression-*.diffs
-[ -z "${XID_SKIP_CODEC:-}" ] && run_codec
-for v in $versions; do
-	case "$v" in
-		15) run_host ;;
-		17 | 18 | 19) run_chroot "$v" ;;
-		*) echo "unsupported PostgreSQL version: $v" >&2; total_failed=$((total_failed + 1)) ;;
-	esac
-done
-case " $versions " in *" 18 "*) [ -z "${XID_SKIP_ASSERT:-}" ] && run_assert ;; esac
-# across major versions: needs 15 and the other version in this run
-for v in $versions; do
-	case " $versions " in *" 15 "*) ;; *) break ;; esac
-	case "$v" in 17 | 18 | 19) run_cross "$v" ;; esac
-done
-case " $versions " in *" 19 "*) run_pg_upgrade ;; esac
-for v in $versions; do
-	case "$v" in 17 | 18) run_citus "$v" ;; esac
-done
-case " $versions " in *" 18 "*) run_clients ;; esac
-[ -z "${XID_SKIP_PACKAGES:-}" ] && for v in $versions; do run_package "$v"; done
-run_dist
+# The PGXN zip of the committed tree, checked against the meta spec
+run_dist()
+{
+	local copy rc
+	copy=$(mktemp -d /tmp/xid-dist.XXXXXX)
+	git clone -q "$top" "$copy/xid" && make -s -C "$copy/xid" dist PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
+	rc=$?
+	rm -rf "$copy"
+	result "make dist (PGXN zip, META.json)" $rc
+}
 
-echo "==== summary"
-for line in "${summary[@]}"; do echo "$line"; done
+# ---- the scheduler
+
+names=()
+declare -A s_kind s_deps s_cmd s_state s_start s_end s_pid s_pass s_fail
+# stage NAME KIND "DEPS" CMD...: KIND is net (downloads and unpacks: made
+# chroots count no ok lines) or cpu (tests)
+stage()
+{
+	local n=$1
+	# prepare: what installs and builds, no tests
+	[ -n "$prepare_only" ] && [ "$2" = cpu ] && [ "$n" != assert-build ] && return 0
+	names+=("$n")
+	s_kind[$n]=$2
+	s_deps[$n]=$3
+	shift 3
+	s_cmd[$n]=$(printf '%q ' "$@")
+	s_state[$n]=wait
+}
+
+stage host net "" host_setup
+need_sid=""
+for v in $versions; do case "$v" in 18 | 19) need_sid=1 ;; esac; done
+[ -n "$need_sid" ] && stage base-sid net "" chroot_base "$cache" sid
+has 18 && stage chroot-18 net "base-sid" bash test/chroot.sh 18 "$cache/pg18"
+has 18 && [ -z "${XID_SKIP_ASSERT:-}" ] && stage assert-build cpu "base-sid" bash test/assert.sh prepare
+has 17 && stage base-trixie net "" chroot_base "$cache" trixie
+has 19 && stage chroot-19 net "base-sid" bash test/chroot.sh 19 "$cache/pg19"
+has 17 && stage chroot-17 net "base-trixie" bash test/chroot.sh 17 "$cache/pg17"
+[ -z "${XID_SKIP_CODEC:-}" ] && stage codec cpu "host" run_codec
+has 15 && stage suite-15 cpu "host" run_suite 15
+has 18 && stage suite-18 cpu "chroot-18" run_suite 18
+has 18 && [ -z "${XID_SKIP_CLIENTS:-}" ] &&
+	stage clients cpu "suite-18" env XID_CHROOT_CACHE="$cache" bash test/clients.sh
+has 18 && [ -z "${XID_SKIP_ASSERT:-}" ] &&
+	stage assert cpu "assert-build" env XID_CHROOT_CACHE="$cache" bash test/assert.sh
+has 17 && stage suite-17 cpu "chroot-17" run_suite 17
+has 19 && stage suite-19 cpu "chroot-19" run_suite 19
+for v in 17 18 19; do
+	has 15 && has $v && stage cross-$v cpu "suite-15 suite-$v" run_cross $v
+done
+has 18 && has 19 && stage pg_upgrade cpu "suite-19" run_pg_upgrade
+if [ -z "${XID_SKIP_PACKAGES:-}" ]; then
+	has 15 && stage base-bookworm net "" chroot_base "$cache" bookworm
+	for v in $versions; do
+		case $v in 15) b=base-bookworm ;; 17) b=base-trixie ;; *) b=base-sid ;; esac
+		stage runtime-$v net "$b" bash test/chroot.sh "$v" "$cache/pg$v-runtime" runtime
+		case $v in 15) b=host ;; *) b=chroot-$v ;; esac
+		stage package-$v cpu "$b runtime-$v" env XID_CHROOT_CACHE="$cache" bash test/package.sh "$v"
+	done
+fi
+stage dist cpu "host" run_dist
+
+# debootstrap first, alone: the chroots' bases are made beside the host's
+# own apt transaction (host_setup), and two apt-gets on the host at once
+# would fail on its lock
+t0=$SECONDS
+apt_install debootstrap || {
+	echo "FAIL installing debootstrap"
+	echo "0 passed, 1 failed"
+	exit 1
+}
+# clock T: minutes and seconds from the start to T
+clock() { printf '%d:%02d' $((($1 - t0) / 60)) $((($1 - t0) % 60)); }
+mmss() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
+
+launch()
+{
+	local n=$1
+	s_state[$n]=run
+	s_start[$n]=$SECONDS
+	echo "---- $(clock $SECONDS) start $n"
+	(
+		cd "$top"
+		eval "${s_cmd[$n]}"
+	) </dev/null >"$logs/$n.log" 2>&1 &
+	s_pid[$n]=$!
+}
+
+# finish NAME RC: print its log whole and count its ok and FAIL lines
+finish()
+{
+	local n=$1 rc=$2 p f
+	s_end[$n]=$SECONDS
+	s_state[$n]=done
+	p=$(grep -c '^ok ' "$logs/$n.log")
+	f=$(grep -c '^FAIL ' "$logs/$n.log")
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "FAIL $n: exited $rc" >>"$logs/$n.log"
+		f=1
+	elif [ "${s_kind[$n]}" = cpu ] && [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+		echo "FAIL $n: printed no result" >>"$logs/$n.log"
+		f=1
+	fi
+	s_pass[$n]=$p
+	s_fail[$n]=$f
+	echo "==== $n ($(mmss $((s_end[$n] - s_start[$n]))), ended at $(clock $SECONDS))"
+	cat "$logs/$n.log"
+}
+
+declare -A pid_name
+while :; do
+	running_cpu=0 running_net=0 waiting=0
+	for n in "${names[@]}"; do
+		[ "${s_state[$n]}" = run ] || continue
+		if [ "${s_kind[$n]}" = cpu ]; then running_cpu=$((running_cpu + 1)); else running_net=$((running_net + 1)); fi
+	done
+	for n in "${names[@]}"; do
+		[ "${s_state[$n]}" = wait ] || continue
+		waiting=$((waiting + 1))
+		ready=1 broken=""
+		for d in ${s_deps[$n]}; do
+			[ -n "${s_state[$d]:-}" ] || continue
+			case "${s_state[$d]}" in
+				# a stage that failed to make what others use (a
+				# chroot, the assert-enabled server) stops them; a
+				# test stage that failed does not (it still
+				# installed xid, or the stage after it says what is
+				# missing)
+				done) [ "${s_fail[$d]}" -eq 0 ] || [ "${s_kind[$d]}" = cpu ] && [ "$d" != assert-build ] ||
+					broken=$d ;;
+				*) ready=0 ;;
+			esac
+		done
+		[ "$ready" -eq 1 ] || continue
+		if [ -n "$broken" ]; then
+			s_start[$n]=$SECONDS
+			echo "FAIL $n: not run, $broken failed" >"$logs/$n.log"
+			finish "$n" 1
+			continue
+		fi
+		if [ "${s_kind[$n]}" = cpu ] && [ "$running_cpu" -lt "$jobs" ]; then
+			launch "$n"
+			running_cpu=$((running_cpu + 1))
+		elif [ "${s_kind[$n]}" = net ] && [ "$running_net" -lt "$net_jobs" ]; then
+			launch "$n"
+			running_net=$((running_net + 1))
+		fi
+		[ "${s_state[$n]}" = run ] && pid_name[${s_pid[$n]}]=$n
+	done
+	[ $((running_cpu + running_net)) -eq 0 ] && [ "$waiting" -eq 0 ] && break
+	if [ $((running_cpu + running_net)) -eq 0 ]; then
+		echo "test/matrix.sh: stages wait on each other (a cycle in their prerequisites)" >&2
+		exit 2
+	fi
+	done_pid=""
+	wait -n -p done_pid
+	rc=$?
+	[ -n "$done_pid" ] && [ -n "${pid_name[$done_pid]:-}" ] || continue
+	finish "${pid_name[$done_pid]}" "$rc"
+	unset "pid_name[$done_pid]"
+done
+
+total_passed=0
+total_failed=0
+echo "==== stages (wall time; the total is less than their sum where they overlapped)"
+printf '%-16s %-7s %6s %6s %8s %8s\n' stage result passed failed start wall
+for n in "${names[@]}"; do
+	total_passed=$((total_passed + s_pass[$n]))
+	total_failed=$((total_failed + s_fail[$n]))
+	r=ok
+	[ "${s_fail[$n]}" -eq 0 ] || r=FAILED
+	printf '%-16s %-7s %6d %6d %8s %8s\n' "$n" "$r" "${s_pass[$n]}" "${s_fail[$n]}" \
+		"$(mmss $((s_start[$n] - t0)))" "$(mmss $((s_end[$n] - s_start[$n])))"
+done
+echo "total wall time $(mmss $((SECONDS - t0)))"
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]
