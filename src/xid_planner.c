@@ -87,11 +87,13 @@ xid_const(Oid xidtype, uint64 value)
 static Oid	ge_le_family = InvalidOid;
 static Oid	ge_le_type = InvalidOid;
 static Oid	ge_le_ops[2];
+static uint32 ge_le_generation = 0;
 
 static void
 ge_le_invalidate(Datum arg, int cacheid, uint32 hashvalue)
 {
 	ge_le_family = InvalidOid;
+	ge_le_generation++;
 }
 
 static void
@@ -106,12 +108,24 @@ family_ge_le(Oid opfamily, Oid type, Oid *ge, Oid *le)
 	}
 	if (opfamily != ge_le_family || type != ge_le_type)
 	{
-		ge_le_ops[0] = get_opfamily_member(opfamily, type, type,
-										   BTGreaterEqualStrategyNumber);
-		ge_le_ops[1] = get_opfamily_member(opfamily, type, type,
-										   BTLessEqualStrategyNumber);
-		ge_le_family = opfamily;
-		ge_le_type = type;
+		uint32		generation = ge_le_generation;
+
+		/*
+		 * The lookups may process invalidations: remember the answer only if
+		 * none came meanwhile, so that it cannot outlive a change
+		 */
+		*ge = get_opfamily_member(opfamily, type, type,
+								  BTGreaterEqualStrategyNumber);
+		*le = get_opfamily_member(opfamily, type, type,
+								  BTLessEqualStrategyNumber);
+		if (generation == ge_le_generation)
+		{
+			ge_le_ops[0] = *ge;
+			ge_le_ops[1] = *le;
+			ge_le_family = opfamily;
+			ge_le_type = type;
+		}
+		return;
 	}
 	*ge = ge_le_ops[0];
 	*le = ge_le_ops[1];
@@ -300,6 +314,7 @@ static const struct
 
 static Oid	plan_funcs_nsp = InvalidOid;	/* schema they were found in */
 static Oid	plan_funcs[XID_NUM_PLAN_FUNCS];
+static uint32 plan_funcs_generation = 0;
 static bool plan_funcs_callback_registered = false;
 
 /* Any change to pg_proc (ALTER, DROP, DROP EXTENSION): look up again */
@@ -307,6 +322,7 @@ static void
 plan_funcs_invalidate(Datum arg, int cacheid, uint32 hashvalue)
 {
 	plan_funcs_nsp = InvalidOid;
+	plan_funcs_generation++;
 }
 
 /*
@@ -319,6 +335,9 @@ plan_funcs_invalidate(Datum arg, int cacheid, uint32 hashvalue)
 static Oid
 plan_func(Oid nsp, XidPlanFunc which)
 {
+	Oid			found[XID_NUM_PLAN_FUNCS];
+	const Oid  *funcs = plan_funcs;
+
 	if (!plan_funcs_callback_registered)
 	{
 		CacheRegisterSyscacheCallback(PROCOID, plan_funcs_invalidate, (Datum) 0);
@@ -326,6 +345,7 @@ plan_func(Oid nsp, XidPlanFunc which)
 	}
 	if (plan_funcs_nsp != nsp)
 	{
+		uint32		generation = plan_funcs_generation;
 		int			i;
 
 		/*
@@ -352,9 +372,19 @@ plan_func(Oid nsp, XidPlanFunc which)
 									 PointerGetDatum(buildoidvector(argtypes,
 																	plan_func_sig[i].nargs)),
 									 ObjectIdGetDatum(nsp));
-			plan_funcs[i] = fn;
+			found[i] = fn;
 		}
-		plan_funcs_nsp = nsp;
+		funcs = found;
+
+		/*
+		 * The lookups may process invalidations: keep the answer for later
+		 * calls only if none came meanwhile
+		 */
+		if (generation == plan_funcs_generation)
+		{
+			memcpy(plan_funcs, found, sizeof(plan_funcs));
+			plan_funcs_nsp = nsp;
+		}
 	}
 
 	/*
@@ -362,7 +392,7 @@ plan_func(Oid nsp, XidPlanFunc which)
 	 * older version of the extension has no functions for the operators that
 	 * came later, and needs none of them.
 	 */
-	if (!OidIsValid(plan_funcs[which]))
+	if (!OidIsValid(funcs[which]))
 		ereport(ERROR,
 				(errcode(ERRCODE_UNDEFINED_FUNCTION),
 				 errmsg("function %s.%s(%s) of extension \"xid\" does not exist",
@@ -370,7 +400,7 @@ plan_func(Oid nsp, XidPlanFunc which)
 						plan_func_sig[which].signature),
 				 errdetail("The planner needs it for index conditions and partition pruning on parameters."),
 				 errhint("Give the function back its name, or drop the extension and create it again.")));
-	return plan_funcs[which];
+	return funcs[which];
 }
 
 /*
