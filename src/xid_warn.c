@@ -25,9 +25,8 @@
  * holds a stronger lock on (it writes them), and on pg_extension, to find
  * the extension's schema, as core's get_extension_oid() takes it.  That one
  * waits only behind an AccessExclusiveLock on pg_extension (VACUUM FULL of
- * it, LOCK TABLE), as CREATE and ALTER EXTENSION do, and is held to the end
- * of the transaction like every catalog lock.  xid.warn_core_xid = off
- * turns the check off.
+ * it, LOCK TABLE), as CREATE and ALTER EXTENSION do, and is released as
+ * soon as the row is read.  xid.warn_core_xid = off turns the check off.
  *
  * It must also cost nothing that can be measured on DDL that makes no such
  * column.  An event trigger at ddl_command_end that reads
