@@ -48,7 +48,6 @@
 #include "catalog/pg_proc.h"
 #include "catalog/namespace.h"
 #include "catalog/pg_type.h"
-#include "commands/defrem.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/supportnodes.h"
@@ -64,10 +63,6 @@
 #include "utils/selfuncs.h"
 #include "utils/syscache.h"
 #include "utils/typcache.h"
-
-#ifndef BTREE_AM_OID
-#include "catalog/pg_am.h"
-#endif
 
 /*
  * An xid constant of the element's type.
@@ -499,14 +494,15 @@ parameter_condition(SupportRequestIndexCondition *req, const XidClause *c)
 }
 
 /*
- * The default btree operator family of a type, or InvalidOid.
+ * The default btree operator family of a type, or InvalidOid: the type
+ * cache's, found once per backend (and again after a change to the type's
+ * operator classes) rather than by a scan of pg_opclass for every clause
+ * of every partition.
  */
 static Oid
 btree_family(Oid type)
 {
-	Oid			opclass = GetDefaultOpClass(type, BTREE_AM_OID);
-
-	return OidIsValid(opclass) ? get_opclass_family(opclass) : InvalidOid;
+	return lookup_type_cache(type, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
 }
 
 /*
