@@ -30,6 +30,10 @@
  * now() - interval '1 day' gets an index condition too, through the
  * extension's functions that compute its bounds at run time.
  *
+ * NOT LIKE (!~~) has no support function: what it admits is not a window
+ * of ids, so there is no index range and nothing for pruning to use; only
+ * its estimate is the extension's (xid_selfuncs.c).
+ *
  * No OID is fixed: the extension's schema is the user's choice.  The
  * comparison operators come from the index's operator family; the bound
  * functions are looked up once per backend in the extension's own schema
@@ -539,12 +543,12 @@ clause_marked_done(SupportRequestSimplify *req, const XidClause *c)
 		case XID_CLAUSE_LIKE:
 			name = "~~";
 			break;
-		case XID_CLAUSE_NOT_LIKE:
-			name = "!~~";
-			break;
 		case XID_CLAUSE_TIME:
 			name = (c->elem_argno == 0 ? time_names : time_names_flipped)[c->timeop];
 			break;
+		case XID_CLAUSE_NOT_LIKE:
+			/* !~~ has no support function (see the file header) */
+			elog(ERROR, "unexpected xid clause kind %d", (int) c->kind);
 	}
 	opno = GetSysCacheOid4(OPERNAMENSP, Anum_pg_operator_oid,
 						   CStringGetDatum(name),
@@ -658,7 +662,7 @@ simplify(SupportRequestSimplify *req)
 		/* a parameter or an expression: cheap tests first */
 		RangeTblEntry *rte;
 
-		if (IsA(clause.other, Const) || clause.kind == XID_CLAUSE_NOT_LIKE ||
+		if (IsA(clause.other, Const) ||
 			req->fcall->inputcollid == XID_DONE_COLLATION)
 			return NULL;
 		rte = column_table(req->root, clause.elem);
