@@ -305,7 +305,9 @@ entry_point(Oid funcid)
 /*
  * Is clause one that xid_planner.c's simplify() adds beside a clause on
  * elem for partition pruning: "elem >= bound_function(...)" (either
- * operator, either order) or "xid_time(elem) OP t"?
+ * operator, either order), "xid_time(elem) OP t", or a comparison of elem
+ * with a constant marked by XID_DONE_COLLATION (no query can write that
+ * collation on an xid comparison: the type has none)?
  */
 bool
 xid_pruning_clause(Node *clause, Node *elem)
@@ -324,6 +326,14 @@ xid_pruning_clause(Node *clause, Node *elem)
 	if (!IsA(clause, OpExpr) || list_length(((OpExpr *) clause)->args) != 2)
 		return false;
 	args = ((OpExpr *) clause)->args;
+
+	/* elem >= or <= a constant, marked */
+	if (((OpExpr *) clause)->inputcollid == XID_DONE_COLLATION &&
+		equal(linitial(args), elem) && IsA(lsecond(args), Const))
+	{
+		fn = entry_point(get_opcode(((OpExpr *) clause)->opno));
+		return fn == xid_ge || fn == xid_le;
+	}
 
 	/* xid_time(elem) OP t */
 	if (IsA(linitial(args), FuncExpr))

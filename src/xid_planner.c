@@ -169,7 +169,8 @@ range_clauses(Node *elem, Oid opfamily, Expr *lo, Expr *hi, Oid collation)
  * the operators or when every xid qualifies.
  */
 static List *
-const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b)
+const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b,
+					Oid collation)
 {
 	Oid			xidtype = exprType(elem);
 	Oid			gt;
@@ -178,13 +179,17 @@ const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b)
 		return range_clauses(elem, opfamily,
 							 b->lo > 0 ? xid_const(xidtype, b->lo) : NULL,
 							 b->hi < PG_UINT64_MAX ? xid_const(xidtype, b->hi) : NULL,
-							 InvalidOid);
+							 collation);
 	if (b->bounds != XID_BOUNDS_NONE)
 		return NIL;
 	gt = get_opfamily_member(opfamily, xidtype, xidtype,
 							 BTGreaterStrategyNumber);
 	if (!OidIsValid(gt))
 		return NIL;
+	/*
+	 * Never marked: under NOT it becomes "elem <= <the largest xid>", which
+	 * xid_cmp_support would turn into "true" in a partition
+	 */
 	return list_make1(make_opclause(gt, BOOLOID, false, (Expr *) elem,
 									xid_const(xidtype, PG_UINT64_MAX),
 									InvalidOid, InvalidOid));
@@ -588,34 +593,25 @@ time_field_clause(Oid support_of, const XidClause *c)
 }
 
 /*
- * "elem::text LIKE pattern", the recheck of a pattern whose bounds are not
- * the whole truth: exactly what "elem LIKE pattern" means, through core's
- * text operator, which has no simplification of its own to loop on.
- */
-static Expr *
-like_recheck(SupportRequestSimplify *req, const XidClause *c)
-{
-	CoerceViaIO *as_text = makeNode(CoerceViaIO);
-	Oid			collation = OidIsValid(req->fcall->inputcollid) ?
-		req->fcall->inputcollid : DEFAULT_COLLATION_OID;
-
-	as_text->arg = (Expr *) copyObject(c->elem);
-	as_text->resulttype = TEXTOID;
-	as_text->resultcollid = collation;
-	as_text->coerceformat = COERCE_EXPLICIT_CAST;
-	as_text->location = -1;
-	return make_opclause(OID_TEXT_LIKE_OP, BOOLOID, false, (Expr *) as_text,
-						 (Expr *) copyObject(c->other), InvalidOid, collation);
-}
-
-/*
- * SupportRequestSimplify: where the element belongs to a partitioned or
- * inheritance parent, or is not a plain column (see the file header), add
- * what partition pruning and constraint exclusion understand.
+ * SupportRequestSimplify: one form for a clause with a constant wherever
+ * it is read, so that what the planner proves from a query's clauses
+ * (partial index predicates, ON CONFLICT arbiters, constraint exclusion)
+ * meets the same expression in the catalog, as it does for a timestamptz
+ * column.
  *
- * - A constant becomes the comparisons "elem >= lo AND elem <= hi" (false
- *   for nothing); a pattern that needs a recheck keeps "elem::text LIKE p"
- *   beside them.
+ * - A constant: the clause as written, marked done (XID_DONE_COLLATION).
+ *   That is all on a plain table's own column, where the estimator reads
+ *   the clause whole, and where there is no planner (index predicates and
+ *   expressions, which PostgreSQL simplifies without one).  Where the
+ *   element belongs to a partitioned or inheritance parent, or is not a
+ *   plain column (see the file header), "elem >= lo AND elem <= hi" (or
+ *   "elem > <the largest xid>" for nothing), also marked, follow it: what
+ *   partition pruning and constraint exclusion understand.  They count
+ *   once in the estimates (xid_selfuncs.c), and in a partition, where
+ *   nothing is pruned any more, they are "true" (xid_cmp_support), so a
+ *   partition is planned with the clause alone, as a plain table is; the
+ *   children of an inheritance parent keep them for constraint exclusion
+ *   against their CHECK constraints.
  *
  * - A parameter or a stable expression (now() - interval '1 day') keeps
  *   the clause and adds the bound function clauses, "elem >= lower(t)" and
@@ -627,6 +623,9 @@ like_recheck(SupportRequestSimplify *req, const XidClause *c)
  *   that is not a partitioned table (a TimescaleDB hypertable) a lower
  *   time bound also adds "xid_time(elem) >= t", the form of the chunks'
  *   constraints, which TimescaleDB excludes chunks with at start-up.
+ *
+ * A clause marked done is final: simplified again (in a partition, for an
+ * inlined function) it stays as it is.
  */
 static Node *
 simplify(SupportRequestSimplify *req)
@@ -636,34 +635,37 @@ simplify(SupportRequestSimplify *req)
 	Oid			family;
 	List	   *clauses;
 
-	if (!xid_clause_parse(req->fcall->funcid, req->fcall->args,
+	if (req->fcall->inputcollid == XID_DONE_COLLATION ||
+		!xid_clause_parse(req->fcall->funcid, req->fcall->args,
 						  req->fcall->inputcollid, &clause))
 		return NULL;
-	/* the common case first: a constant on a plain table's own column */
-	if (IsA(clause.other, Const) && keep_for_estimates(req->root, clause.elem))
-		return NULL;
-	xid_clause_bounds(&clause, clause.other, &b);
-	if (b.bounds == XID_BOUNDS_NONE || b.bounds == XID_BOUNDS_SOME)
+	if (IsA(clause.other, Const))
 	{
-		/* a constant, not on a plain table's own column (see above) */
-		if (!cheap_to_repeat(req->root, clause.elem))
-			return NULL;
+		Expr	   *done = clause_marked_done(req, &clause);
+
+		/* the common case first: a plain table's own column */
+		if (req->root == NULL || keep_for_estimates(req->root, clause.elem))
+			return (Node *) done;
+		xid_clause_bounds(&clause, clause.other, &b);
+		if ((b.bounds != XID_BOUNDS_NONE && b.bounds != XID_BOUNDS_SOME) ||
+			!cheap_to_repeat(req->root, clause.elem))
+			return (Node *) done;
 		family = btree_family(exprType(clause.elem));
 		if (!OidIsValid(family))
-			return NULL;
-		clauses = const_range_clauses(clause.elem, family, &b);
+			return (Node *) done;
+		clauses = const_range_clauses(clause.elem, family, &b,
+									  XID_DONE_COLLATION);
 		if (clauses == NIL)
-			return NULL;
-		if (!b.exact)
-			clauses = lappend(clauses, like_recheck(req, &clause));
+			return (Node *) done;
+		return (Node *) make_andclause(lcons(done, clauses));
 	}
-	else if (b.bounds == XID_BOUNDS_UNKNOWN)
+	else
 	{
 		/* a parameter or an expression: cheap tests first */
 		RangeTblEntry *rte;
 
-		if (IsA(clause.other, Const) ||
-			req->fcall->inputcollid == XID_DONE_COLLATION)
+		xid_clause_bounds(&clause, clause.other, &b);
+		if (b.bounds != XID_BOUNDS_UNKNOWN)
 			return NULL;
 		rte = column_table(req->root, clause.elem);
 		if (rte == NULL || !is_parent(rte) ||
@@ -687,8 +689,6 @@ simplify(SupportRequestSimplify *req)
 				clauses = lappend(clauses, field);
 		}
 	}
-	else
-		return NULL;
 	return list_length(clauses) == 1 ? linitial(clauses) :
 		(Node *) make_andclause(clauses);
 }
@@ -721,6 +721,15 @@ index_condition(SupportRequestIndexCondition *req)
 		return NIL;
 	if (!xid_clause_parse(req->funcid, args, collid, &clause))
 		return NIL;
+
+	/*
+	 * A clause marked done beside the comparisons simplify() added for
+	 * pruning (an inheritance child, an expression): they are the index
+	 * conditions already
+	 */
+	if (collid == XID_DONE_COLLATION &&
+		xid_has_pruning_clauses(req->index->rel, clause.elem))
+		return NIL;
 	if (req->indexarg != clause.elem_argno)
 		return clause.kind == XID_CLAUSE_RANGE ?
 			range_column_condition(req, clause.other, clause.elem) : NIL;
@@ -728,21 +737,24 @@ index_condition(SupportRequestIndexCondition *req)
 	xid_clause_bounds(&clause, clause.other, &b);
 	if (b.bounds == XID_BOUNDS_UNKNOWN && !IsA(clause.other, Const))
 		return parameter_condition(req, &clause);
-	clauses = const_range_clauses(clause.elem, req->opfamily, &b);
+	clauses = const_range_clauses(clause.elem, req->opfamily, &b, InvalidOid);
 	if (clauses != NIL)
 		req->lossy = !b.exact;
 	return clauses;
 }
 
 /*
- * Planner support function of xid >= xid and xid <= xid.  The bound
- * function clauses that simplify() adds on a parent for partition pruning
- * (marked by XID_DONE_COLLATION) only repeat the clause kept beside them,
- * whose index conditions they are too: in a partition of its own (a table
- * without children), where nothing is pruned any more, such a clause is
+ * Planner support function of xid >= xid and xid <= xid.  The comparisons
+ * that simplify() adds on a parent for partition pruning (marked by
+ * XID_DONE_COLLATION) only repeat the clause kept beside them, whose index
+ * conditions they are too: in a partition of its own (a table without
+ * children), where nothing is pruned any more, such a comparison is
  * "true".  So each partition is planned with the one clause, as it is for a
  * table partitioned by a timestamptz column, and the result is the kept
- * clause's, which is exact, wherever the pair stood (under NOT too).
+ * clause's, which is exact, wherever the pair stood (under NOT too).  A
+ * comparison with a constant stays in a child that is not a partition: its
+ * CHECK constraints are what excludes it (constraint exclusion), and they
+ * read as the same comparisons.
  */
 PG_FUNCTION_INFO_V1(xid_cmp_support);
 Datum
@@ -759,7 +771,9 @@ xid_cmp_support(PG_FUNCTION_ARGS)
 		list_length(req->fcall->args) != 2)
 		PG_RETURN_POINTER(NULL);
 	elem = linitial(req->fcall->args);
-	if (keep_for_estimates(req->root, elem))
+	if (keep_for_estimates(req->root, elem) &&
+		(!IsA(lsecond(req->fcall->args), Const) ||
+		 get_rel_relispartition(column_table(req->root, elem)->relid)))
 		PG_RETURN_POINTER(makeBoolConst(true, false));
 	PG_RETURN_POINTER(NULL);
 }
