@@ -10,20 +10,22 @@
  * [lo, hi], so "id <@ r" is "id >= lo AND id <= hi".  Two ways get that to
  * the planner:
  *
- * - SupportRequestSimplify rewrites the clause into the two comparisons.
+ * - SupportRequestSimplify adds the two comparisons beside the clause.
  *   Partition pruning and constraint exclusion understand only those, so
  *   this is done wherever the element may belong to a partitioned or
  *   inheritance parent, and wherever it is not a plain column (expression
- *   indexes, outer references, and contexts without a planner).  An empty
- *   range or a prefix no id can have becomes "false".  A parameter or a
- *   stable expression on a parent keeps the clause and gets the bound
- *   function clauses beside it (see simplify()).
+ *   indexes, outer references).  A clause with a constant keeps one form
+ *   with a planner and without one (index predicates), so that partial
+ *   indexes and ON CONFLICT arbiters match it (see simplify()).  A
+ *   parameter or a stable expression on a parent keeps the clause and gets
+ *   the bound function clauses beside it.
  *
- * - On a plain table's own column the clause is kept, so that its row
- *   estimate comes from xid_selfuncs.c, which interpolates within the
+ * - On a plain table's own column the clause is kept alone, so that its
+ *   row estimate comes from xid_selfuncs.c, which interpolates within the
  *   column's histogram (core's estimate of the two comparisons cannot).
  *   SupportRequestIndexCondition then gives btree and BRIN the same two
- *   comparisons as an exact index condition.
+ *   comparisons as an exact index condition; an empty range or a prefix
+ *   no id can have becomes one that matches nothing.
  *
  * A range, prefix, pattern or time that is a parameter (prepared
  * statements, the inner side of a nested loop) or an expression such as
