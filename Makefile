@@ -24,7 +24,7 @@ PGFILEDESC = "xid - compact, time-sortable identifiers"
 PG_CONFIG ?= pg_config
 
 # One file per feature; each loads the extension itself.
-REGRESS = io cast btree hash generate node durable range planner timecmp estimate partition like brin torture integrity warn tenancy upgrade arguments
+REGRESS = io cast btree hash generate node durable range planner timecmp estimate partition predicate like brin torture integrity warn tenancy upgrade arguments
 REGRESS_OPTS = --load-extension=xid
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)

@@ -383,9 +383,17 @@ COMMENT ON SEQUENCE @extschema@.xid_durable_mark IS
 
 SELECT pg_catalog.pg_extension_config_dump('@extschema@.xid_durable_mark', '');
 
--- The extension's owner, whoever runs the script (a superuser may update a
--- database owner's extension): pg_dump reads the value, pg_restore sets it.
--- (A superuser who installs it owns the sequence already.)
+-- Who may read the mark (pg_dump does, as a config table's data) and set it
+-- (pg_restore does, with setval()): the owner of the current database,
+-- through the predefined role pg_database_owner, whoever installed the
+-- extension (a superuser's CREATE EXTENSION, in a template too, or an
+-- update by a superuser of a 1.0 extension), and whoever owns the database
+-- later; and the extension's owner, whoever runs the script (a superuser
+-- may update a database owner's extension).  (A superuser who installs it
+-- owns the sequence already.)  Moving the mark ahead affects only this
+-- database's ids, which its owner controls anyway.
+GRANT SELECT, UPDATE ON SEQUENCE @extschema@.xid_durable_mark TO pg_database_owner;
+
 DO $$
 DECLARE
 	owner oid;

@@ -6,8 +6,12 @@
 SELECT public.xid_node('5cnEkaefSdu', 0) AS loads_the_library;
 
 -- the mark is a sequence of the extension, in its schema, that pg_dump
--- carries; no one but its owner may touch it
-SELECT c.relname, c.relkind, c.relacl,
+-- carries; no one but its owner and the database's owner (who dump and
+-- restore it) may touch it
+SELECT c.relname, c.relkind,
+       array(SELECT a.grantee::regrole::text || ':' || a.privilege_type
+             FROM aclexplode(c.relacl) AS a
+             WHERE a.grantee <> c.relowner ORDER BY 1) AS granted,
        c.oid = ANY (e.extconfig) AS dumped_by_pg_dump,
        s.seqmin, s.seqmax, s.seqmax = (2::numeric ^ 42 - 1) AS max_is_42_bits
 FROM pg_class c

@@ -124,6 +124,39 @@ SELECT count(*) AS escape_x_text FROM lk WHERE id::text LIKE '5cnEx_%' ESCAPE 'x
 -- a pattern that ends in the escape character is the same error as for text
 SELECT count(*) FROM lk WHERE id LIKE '5cnE\';
 SELECT count(*) FROM lk WHERE id::text LIKE '5cnE\';
+-- the matcher raises it where it reaches the escape: never after a
+-- character no id has, or a prefix longer than an id, as for text
+SELECT (SELECT count(*) FROM lk WHERE id LIKE 'é8Cdc9Wxaws%\') AS matches,
+       (SELECT count(*) FROM lk WHERE id::text LIKE 'é8Cdc9Wxaws%\') AS text_matches;
+SELECT (SELECT count(*) FROM lk WHERE id LIKE 'jpXCZedGfVQQQ\') AS matches,
+       (SELECT count(*) FROM lk WHERE id::text LIKE 'jpXCZedGfVQQQ\') AS text_matches;
+-- the bound functions raise it too (core's message and SQLSTATE), for
+-- every pattern that ends in a lone escape and for no other
+CREATE FUNCTION pg_temp.bound_error(p text, upper boolean) RETURNS text
+LANGUAGE plpgsql AS $$
+BEGIN
+	IF upper THEN
+		PERFORM public.xid_like_upper_bound(p);
+	ELSE
+		PERFORM public.xid_like_lower_bound(p);
+	END IF;
+	RETURN 'none';
+EXCEPTION WHEN OTHERS THEN
+	RETURN SQLSTATE || ' ' || SQLERRM;
+END
+$$;
+SELECT p, pg_temp.bound_error(p, false) AS lower_bound,
+       pg_temp.bound_error(p, true) = pg_temp.bound_error(p, false) AS upper_same
+FROM (VALUES ('é8Cdc9Wxaws%\'), ('8Cdc9Wxaws%\'), ('\'), ('5cnE\'), ('x\'),
+             ('jpXCZedGfVQQQ\'), ('5c\\\'), ('5c\\'), ('%\%'), ('5c\n%'), ('%\%\')) AS v(p);
+-- and so does a pattern given as a parameter in a plan whose index
+-- conditions are the bound functions: they are computed once, for the
+-- scan, before any row is matched
+SET plan_cache_mode = force_generic_plan;
+PREPARE lk_esc(text) AS SELECT count(*) FROM lk WHERE id LIKE $1;
+EXECUTE lk_esc('é8Cdc9Wxaws%\');
+DEALLOCATE lk_esc;
+RESET plan_cache_mode;
 -- no ILIKE: Base58 is case-sensitive
 -- (terse: the wording of this error changed in 19)
 \set VERBOSITY terse

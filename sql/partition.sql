@@ -121,7 +121,7 @@ FROM (VALUES (:'pe_p' || '%'), (:'pe_p' || '%1'), ('%'), ('0%'), ('_' || :'pe_p'
 RESET plan_cache_mode;
 
 -- a pattern that needs a recheck, beside another clause: the recheck is the
--- text of the id (this once made the planner loop)
+-- clause itself (a rewrite of it once made the planner loop)
 EXPLAIN (COSTS OFF) SELECT count(*) FROM pe WHERE id LIKE '5cnE%Su' AND v = 1;
 
 -- the added clauses count once in the estimates: within 2x of the truth

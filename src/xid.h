@@ -270,6 +270,8 @@ extern PGDLLEXPORT Datum xid_prefix_lower_bound(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum xid_prefix_upper_bound(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum xid_like_lower_bound(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum xid_like_upper_bound(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_le(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_ge(PG_FUNCTION_ARGS);
 
 /* xid_like.c */
 extern XidBounds xid_like_bounds(const char *pattern, size_t len,
@@ -302,6 +304,7 @@ extern bool xid_clause_parse(Oid funcid, List *args, Oid collid,
 							 XidClause *clause);
 extern bool xid_collation_matches_bytes(Oid collid);
 extern bool xid_pruning_clause(Node *clause, Node *elem);
+extern bool xid_has_pruning_clauses(RelOptInfo *rel, Node *elem);
 
 /*
  * The input collation that marks the clauses xid_planner.c's simplify()

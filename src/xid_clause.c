@@ -34,6 +34,13 @@
  * several times for every clause of every partition, and looking up a C
  * function's entry point costs a catalog lookup each time.  Any change to
  * pg_proc empties the table.
+ *
+ * Any catalog access can process invalidation messages, and so run the
+ * callback, also inside clause_func() itself (fmgr_info()) and in its
+ * callers between two uses of an entry.  So the callback only marks the
+ * table stale, an entry is computed before it is stored, and callers get a
+ * copy: no pointer into the table lives past clause_func(), and the table
+ * is emptied the next time clause_func() starts, where nobody holds one.
  */
 typedef struct ClauseFuncEntry
 {
@@ -46,53 +53,68 @@ typedef struct ClauseFuncEntry
 } ClauseFuncEntry;
 
 static HTAB *clause_funcs = NULL;
+static bool clause_funcs_stale = false;
 
 static void
 clause_funcs_invalidate(Datum arg, int cacheid, uint32 hashvalue)
 {
-	if (clause_funcs != NULL)
+	clause_funcs_stale = true;
+}
+
+static ClauseFuncEntry
+clause_func(Oid funcid)
+{
+	static bool callback_registered = false;
+	ClauseFuncEntry e;
+	ClauseFuncEntry *entry;
+	FmgrInfo	flinfo;
+
+	if (!callback_registered)
+	{
+		CacheRegisterSyscacheCallback(PROCOID, clause_funcs_invalidate,
+									  (Datum) 0);
+		callback_registered = true;
+	}
+	if (clause_funcs_stale && clause_funcs != NULL)
 	{
 		hash_destroy(clause_funcs);
 		clause_funcs = NULL;
 	}
-}
-
-static const ClauseFuncEntry *
-clause_func(Oid funcid)
-{
-	static bool callback_registered = false;
-	ClauseFuncEntry *e;
-	bool		found;
-
+	clause_funcs_stale = false;
 	if (clause_funcs == NULL)
 	{
 		HASHCTL		ctl;
 
-		if (!callback_registered)
-		{
-			CacheRegisterSyscacheCallback(PROCOID, clause_funcs_invalidate,
-										  (Datum) 0);
-			callback_registered = true;
-		}
 		ctl.keysize = sizeof(Oid);
 		ctl.entrysize = sizeof(ClauseFuncEntry);
 		clause_funcs = hash_create("xid clause functions", 64, &ctl,
 								   HASH_ELEM | HASH_BLOBS);
 	}
-	e = hash_search(clause_funcs, &funcid, HASH_ENTER, &found);
-	if (!found)
-	{
-		FmgrInfo	flinfo;
+	entry = hash_search(clause_funcs, &funcid, HASH_FIND, NULL);
+	if (entry != NULL)
+		return *entry;
 
-		fmgr_info(funcid, &flinfo);
-		e->fn = flinfo.fn_addr;
-		e->timeop = XID_TIME_LT;
-		e->ours = true;
-		if (xid_time_clause(e->fn, &e->timeop, &e->elem_argno))
-			e->kind = XID_CLAUSE_TIME;
-		else if (!xid_range_clause(e->fn, &e->kind, &e->elem_argno) &&
-				 !xid_like_clause(e->fn, &e->kind, &e->elem_argno))
-			e->ours = false;
+	/* catalog access: the callback may run here */
+	fmgr_info(funcid, &flinfo);
+	e.funcid = funcid;
+	e.fn = flinfo.fn_addr;
+	e.timeop = XID_TIME_LT;
+	e.ours = true;
+	if (xid_time_clause(e.fn, &e.timeop, &e.elem_argno))
+		e.kind = XID_CLAUSE_TIME;
+	else if (!xid_range_clause(e.fn, &e.kind, &e.elem_argno) &&
+			 !xid_like_clause(e.fn, &e.kind, &e.elem_argno))
+		e.ours = false;
+
+	/*
+	 * Store it unless the table went stale meanwhile: the entry might then
+	 * describe a function as it was before the change.  The next call
+	 * empties the table and looks again.
+	 */
+	if (!clause_funcs_stale)
+	{
+		entry = hash_search(clause_funcs, &funcid, HASH_ENTER, NULL);
+		*entry = e;
 	}
 	return e;
 }
@@ -114,19 +136,20 @@ clause_func(Oid funcid)
 bool
 xid_clause_parse(Oid funcid, List *args, Oid collid, XidClause *clause)
 {
-	const ClauseFuncEntry *e;
+	ClauseFuncEntry e;
 
 	if (list_length(args) != 2)
 		return false;
-	e = clause_func(funcid);
-	if (!e->ours)
+	e = clause_func(funcid);	/* a copy: the catalog access below may
+								 * empty the cache */
+	if (!e.ours)
 		return false;
-	if ((e->kind == XID_CLAUSE_LIKE || e->kind == XID_CLAUSE_NOT_LIKE) &&
+	if ((e.kind == XID_CLAUSE_LIKE || e.kind == XID_CLAUSE_NOT_LIKE) &&
 		!xid_collation_matches_bytes(collid))
 		return false;
-	clause->kind = e->kind;
-	clause->timeop = e->timeop;
-	clause->elem_argno = e->elem_argno;
+	clause->kind = e.kind;
+	clause->timeop = e.timeop;
+	clause->elem_argno = e.elem_argno;
 	clause->elem = list_nth(args, clause->elem_argno);
 	clause->other = list_nth(args, 1 - clause->elem_argno);
 	return true;
@@ -276,13 +299,15 @@ xid_clause_bounds(const XidClause *clause, Node *other, XidClauseBounds *b)
 static PGFunction
 entry_point(Oid funcid)
 {
-	return clause_func(funcid)->fn;
+	return clause_func(funcid).fn;
 }
 
 /*
  * Is clause one that xid_planner.c's simplify() adds beside a clause on
  * elem for partition pruning: "elem >= bound_function(...)" (either
- * operator, either order) or "xid_time(elem) OP t"?
+ * operator, either order), "xid_time(elem) OP t", or a comparison of elem
+ * with a constant marked by XID_DONE_COLLATION (no query can write that
+ * collation on an xid comparison: the type has none)?
  */
 bool
 xid_pruning_clause(Node *clause, Node *elem)
@@ -301,6 +326,14 @@ xid_pruning_clause(Node *clause, Node *elem)
 	if (!IsA(clause, OpExpr) || list_length(((OpExpr *) clause)->args) != 2)
 		return false;
 	args = ((OpExpr *) clause)->args;
+
+	/* elem >= or <= a constant, marked */
+	if (((OpExpr *) clause)->inputcollid == XID_DONE_COLLATION &&
+		equal(linitial(args), elem) && IsA(lsecond(args), Const))
+	{
+		fn = entry_point(get_opcode(((OpExpr *) clause)->opno));
+		return fn == xid_ge || fn == xid_le;
+	}
 
 	/* xid_time(elem) OP t */
 	if (IsA(linitial(args), FuncExpr))

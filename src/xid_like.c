@@ -29,19 +29,21 @@
 static bool
 xid_text_like(FunctionCallInfo fcinfo)
 {
+	/* the int32 aligns the 4-byte header SET_VARSIZE writes */
 	union
 	{
-		struct varlena hdr;
+		int32		align;
 		char		buf[VARHDRSZ + UID11_LEN];
 	}			idtext;
+	text	   *t = (text *) idtext.buf;
 	Oid			collation = PG_GET_COLLATION();
 
-	SET_VARSIZE(&idtext.hdr, VARHDRSZ + UID11_LEN);
-	uid11_encode(PG_GETARG_XIDPAYLOAD(0), VARDATA(&idtext.hdr));
+	SET_VARSIZE(t, VARHDRSZ + UID11_LEN);
+	uid11_encode(PG_GETARG_XIDPAYLOAD(0), VARDATA(t));
 	if (!OidIsValid(collation))
 		collation = DEFAULT_COLLATION_OID;
 	return DatumGetBool(DirectFunctionCall2Coll(textlike, collation,
-												PointerGetDatum(&idtext.hdr),
+												PointerGetDatum(t),
 												PG_GETARG_DATUM(1)));
 }
 
@@ -66,11 +68,34 @@ xid_not_like(PG_FUNCTION_ARGS)
 }
 
 /*
+ * Does a LIKE pattern (with the default escape, backslash) end in an escape
+ * that escapes nothing?  Matching it is an error.
+ */
+static bool
+like_ends_in_escape(const char *pattern, size_t len)
+{
+	size_t		i = 0;
+
+	while (i < len)
+	{
+		if (pattern[i] == '\\')
+		{
+			if (i + 1 == len)
+				return true;
+			i++;
+		}
+		i++;
+	}
+	return false;
+}
+
+/*
  * What a LIKE pattern (with the default escape, backslash) admits: the
  * bounds of its fixed prefix, whether they are exact (no recheck needed),
  * and how many literal characters follow the first wildcard (for
- * estimates).  UNKNOWN for a pattern that ends in an escape: matching it is
- * an error, which is the matcher's to raise.
+ * estimates).  UNKNOWN for a pattern that ends in an escape, whatever comes
+ * before it: matching it is an error, which the matcher raises row by row
+ * (and the bound functions at once, see like_bound()).
  */
 XidBounds
 xid_like_bounds(const char *pattern, size_t len, uint64 *lo, uint64 *hi,
@@ -86,12 +111,14 @@ xid_like_bounds(const char *pattern, size_t len, uint64 *lo, uint64 *hi,
 
 	*exact = true;
 	*rest_literals = 0;
+	if (like_ends_in_escape(pattern, len))
+		return XID_BOUNDS_UNKNOWN;
 
 	/* the fixed prefix, escapes undone */
 	while (i < len && pattern[i] != '%' && pattern[i] != '_')
 	{
-		if (pattern[i] == '\\' && ++i == len)
-			return XID_BOUNDS_UNKNOWN;
+		if (pattern[i] == '\\')
+			i++;
 		if (n == UID11_LEN)
 			return XID_BOUNDS_NONE; /* longer than any xid's text */
 		prefix[n++] = pattern[i++];
@@ -106,8 +133,8 @@ xid_like_bounds(const char *pattern, size_t len, uint64 *lo, uint64 *hi,
 			underscores++;
 		else
 		{
-			if (pattern[i] == '\\' && ++i == len)
-				return XID_BOUNDS_UNKNOWN;
+			if (pattern[i] == '\\')
+				i++;
 			(*rest_literals)++;
 		}
 	}
@@ -127,7 +154,9 @@ xid_like_bounds(const char *pattern, size_t len, uint64 *lo, uint64 *hi,
 /*
  * The first and last xid a LIKE pattern can match, or NULL when it matches
  * none.  The planner uses them for index conditions, with a recheck, when
- * the pattern is a parameter.
+ * the pattern is a parameter.  A pattern that ends in a lone escape is the
+ * error that matching it is, with core's message and SQLSTATE, whatever
+ * comes before the escape.
  */
 static Datum
 like_bound(FunctionCallInfo fcinfo, bool upper)
@@ -138,6 +167,10 @@ like_bound(FunctionCallInfo fcinfo, bool upper)
 	bool		exact;
 	int			rest_literals;
 
+	if (like_ends_in_escape(VARDATA_ANY(pattern), VARSIZE_ANY_EXHDR(pattern)))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_ESCAPE_SEQUENCE),
+				 errmsg("LIKE pattern must not end with escape character")));
 	if (xid_like_bounds(VARDATA_ANY(pattern), VARSIZE_ANY_EXHDR(pattern),
 						&lo, &hi, &exact, &rest_literals) == XID_BOUNDS_NONE)
 		PG_RETURN_NULL();

@@ -10,25 +10,31 @@
  * [lo, hi], so "id <@ r" is "id >= lo AND id <= hi".  Two ways get that to
  * the planner:
  *
- * - SupportRequestSimplify rewrites the clause into the two comparisons.
+ * - SupportRequestSimplify adds the two comparisons beside the clause.
  *   Partition pruning and constraint exclusion understand only those, so
  *   this is done wherever the element may belong to a partitioned or
  *   inheritance parent, and wherever it is not a plain column (expression
- *   indexes, outer references, and contexts without a planner).  An empty
- *   range or a prefix no id can have becomes "false".  A parameter or a
- *   stable expression on a parent keeps the clause and gets the bound
- *   function clauses beside it (see simplify()).
+ *   indexes, outer references).  A clause with a constant keeps one form
+ *   with a planner and without one (index predicates), so that partial
+ *   indexes and ON CONFLICT arbiters match it (see simplify()).  A
+ *   parameter or a stable expression on a parent keeps the clause and gets
+ *   the bound function clauses beside it.
  *
- * - On a plain table's own column the clause is kept, so that its row
- *   estimate comes from xid_selfuncs.c, which interpolates within the
+ * - On a plain table's own column the clause is kept alone, so that its
+ *   row estimate comes from xid_selfuncs.c, which interpolates within the
  *   column's histogram (core's estimate of the two comparisons cannot).
  *   SupportRequestIndexCondition then gives btree and BRIN the same two
- *   comparisons as an exact index condition.
+ *   comparisons as an exact index condition; an empty range or a prefix
+ *   no id can have becomes one that matches nothing.
  *
  * A range, prefix, pattern or time that is a parameter (prepared
  * statements, the inner side of a nested loop) or an expression such as
  * now() - interval '1 day' gets an index condition too, through the
  * extension's functions that compute its bounds at run time.
+ *
+ * NOT LIKE (!~~) has no support function: what it admits is not a window
+ * of ids, so there is no index range and nothing for pruning to use; only
+ * its estimate is the extension's (xid_selfuncs.c).
  *
  * No OID is fixed: the extension's schema is the user's choice.  The
  * comparison operators come from the index's operator family; the bound
@@ -48,7 +54,6 @@
 #include "catalog/pg_proc.h"
 #include "catalog/namespace.h"
 #include "catalog/pg_type.h"
-#include "commands/defrem.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/supportnodes.h"
@@ -64,10 +69,6 @@
 #include "utils/selfuncs.h"
 #include "utils/syscache.h"
 #include "utils/typcache.h"
-
-#ifndef BTREE_AM_OID
-#include "catalog/pg_am.h"
-#endif
 
 /*
  * An xid constant of the element's type.
@@ -87,11 +88,13 @@ xid_const(Oid xidtype, uint64 value)
 static Oid	ge_le_family = InvalidOid;
 static Oid	ge_le_type = InvalidOid;
 static Oid	ge_le_ops[2];
+static uint32 ge_le_generation = 0;
 
 static void
 ge_le_invalidate(Datum arg, int cacheid, uint32 hashvalue)
 {
 	ge_le_family = InvalidOid;
+	ge_le_generation++;
 }
 
 static void
@@ -106,12 +109,24 @@ family_ge_le(Oid opfamily, Oid type, Oid *ge, Oid *le)
 	}
 	if (opfamily != ge_le_family || type != ge_le_type)
 	{
-		ge_le_ops[0] = get_opfamily_member(opfamily, type, type,
-										   BTGreaterEqualStrategyNumber);
-		ge_le_ops[1] = get_opfamily_member(opfamily, type, type,
-										   BTLessEqualStrategyNumber);
-		ge_le_family = opfamily;
-		ge_le_type = type;
+		uint32		generation = ge_le_generation;
+
+		/*
+		 * The lookups may process invalidations: remember the answer only if
+		 * none came meanwhile, so that it cannot outlive a change
+		 */
+		*ge = get_opfamily_member(opfamily, type, type,
+								  BTGreaterEqualStrategyNumber);
+		*le = get_opfamily_member(opfamily, type, type,
+								  BTLessEqualStrategyNumber);
+		if (generation == ge_le_generation)
+		{
+			ge_le_ops[0] = *ge;
+			ge_le_ops[1] = *le;
+			ge_le_family = opfamily;
+			ge_le_type = type;
+		}
+		return;
 	}
 	*ge = ge_le_ops[0];
 	*le = ge_le_ops[1];
@@ -156,7 +171,8 @@ range_clauses(Node *elem, Oid opfamily, Expr *lo, Expr *hi, Oid collation)
  * the operators or when every xid qualifies.
  */
 static List *
-const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b)
+const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b,
+					Oid collation)
 {
 	Oid			xidtype = exprType(elem);
 	Oid			gt;
@@ -165,13 +181,17 @@ const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b)
 		return range_clauses(elem, opfamily,
 							 b->lo > 0 ? xid_const(xidtype, b->lo) : NULL,
 							 b->hi < PG_UINT64_MAX ? xid_const(xidtype, b->hi) : NULL,
-							 InvalidOid);
+							 collation);
 	if (b->bounds != XID_BOUNDS_NONE)
 		return NIL;
 	gt = get_opfamily_member(opfamily, xidtype, xidtype,
 							 BTGreaterStrategyNumber);
 	if (!OidIsValid(gt))
 		return NIL;
+	/*
+	 * Never marked: under NOT it becomes "elem <= <the largest xid>", which
+	 * xid_cmp_support would turn into "true" in a partition
+	 */
 	return list_make1(make_opclause(gt, BOOLOID, false, (Expr *) elem,
 									xid_const(xidtype, PG_UINT64_MAX),
 									InvalidOid, InvalidOid));
@@ -300,6 +320,7 @@ static const struct
 
 static Oid	plan_funcs_nsp = InvalidOid;	/* schema they were found in */
 static Oid	plan_funcs[XID_NUM_PLAN_FUNCS];
+static uint32 plan_funcs_generation = 0;
 static bool plan_funcs_callback_registered = false;
 
 /* Any change to pg_proc (ALTER, DROP, DROP EXTENSION): look up again */
@@ -307,6 +328,7 @@ static void
 plan_funcs_invalidate(Datum arg, int cacheid, uint32 hashvalue)
 {
 	plan_funcs_nsp = InvalidOid;
+	plan_funcs_generation++;
 }
 
 /*
@@ -319,6 +341,9 @@ plan_funcs_invalidate(Datum arg, int cacheid, uint32 hashvalue)
 static Oid
 plan_func(Oid nsp, XidPlanFunc which)
 {
+	Oid			found[XID_NUM_PLAN_FUNCS];
+	const Oid  *funcs = plan_funcs;
+
 	if (!plan_funcs_callback_registered)
 	{
 		CacheRegisterSyscacheCallback(PROCOID, plan_funcs_invalidate, (Datum) 0);
@@ -326,6 +351,7 @@ plan_func(Oid nsp, XidPlanFunc which)
 	}
 	if (plan_funcs_nsp != nsp)
 	{
+		uint32		generation = plan_funcs_generation;
 		int			i;
 
 		/*
@@ -352,9 +378,19 @@ plan_func(Oid nsp, XidPlanFunc which)
 									 PointerGetDatum(buildoidvector(argtypes,
 																	plan_func_sig[i].nargs)),
 									 ObjectIdGetDatum(nsp));
-			plan_funcs[i] = fn;
+			found[i] = fn;
 		}
-		plan_funcs_nsp = nsp;
+		funcs = found;
+
+		/*
+		 * The lookups may process invalidations: keep the answer for later
+		 * calls only if none came meanwhile
+		 */
+		if (generation == plan_funcs_generation)
+		{
+			memcpy(plan_funcs, found, sizeof(plan_funcs));
+			plan_funcs_nsp = nsp;
+		}
 	}
 
 	/*
@@ -362,7 +398,7 @@ plan_func(Oid nsp, XidPlanFunc which)
 	 * older version of the extension has no functions for the operators that
 	 * came later, and needs none of them.
 	 */
-	if (!OidIsValid(plan_funcs[which]))
+	if (!OidIsValid(funcs[which]))
 		ereport(ERROR,
 				(errcode(ERRCODE_UNDEFINED_FUNCTION),
 				 errmsg("function %s.%s(%s) of extension \"xid\" does not exist",
@@ -370,7 +406,7 @@ plan_func(Oid nsp, XidPlanFunc which)
 						plan_func_sig[which].signature),
 				 errdetail("The planner needs it for index conditions and partition pruning on parameters."),
 				 errhint("Give the function back its name, or drop the extension and create it again.")));
-	return plan_funcs[which];
+	return funcs[which];
 }
 
 /*
@@ -469,14 +505,15 @@ parameter_condition(SupportRequestIndexCondition *req, const XidClause *c)
 }
 
 /*
- * The default btree operator family of a type, or InvalidOid.
+ * The default btree operator family of a type, or InvalidOid: the type
+ * cache's, found once per backend (and again after a change to the type's
+ * operator classes) rather than by a scan of pg_opclass for every clause
+ * of every partition.
  */
 static Oid
 btree_family(Oid type)
 {
-	Oid			opclass = GetDefaultOpClass(type, BTREE_AM_OID);
-
-	return OidIsValid(opclass) ? get_opclass_family(opclass) : InvalidOid;
+	return lookup_type_cache(type, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
 }
 
 /*
@@ -513,12 +550,12 @@ clause_marked_done(SupportRequestSimplify *req, const XidClause *c)
 		case XID_CLAUSE_LIKE:
 			name = "~~";
 			break;
-		case XID_CLAUSE_NOT_LIKE:
-			name = "!~~";
-			break;
 		case XID_CLAUSE_TIME:
 			name = (c->elem_argno == 0 ? time_names : time_names_flipped)[c->timeop];
 			break;
+		case XID_CLAUSE_NOT_LIKE:
+			/* !~~ has no support function (see the file header) */
+			elog(ERROR, "unexpected xid clause kind %d", (int) c->kind);
 	}
 	opno = GetSysCacheOid4(OPERNAMENSP, Anum_pg_operator_oid,
 						   CStringGetDatum(name),
@@ -558,34 +595,25 @@ time_field_clause(Oid support_of, const XidClause *c)
 }
 
 /*
- * "elem::text LIKE pattern", the recheck of a pattern whose bounds are not
- * the whole truth: exactly what "elem LIKE pattern" means, through core's
- * text operator, which has no simplification of its own to loop on.
- */
-static Expr *
-like_recheck(SupportRequestSimplify *req, const XidClause *c)
-{
-	CoerceViaIO *as_text = makeNode(CoerceViaIO);
-	Oid			collation = OidIsValid(req->fcall->inputcollid) ?
-		req->fcall->inputcollid : DEFAULT_COLLATION_OID;
-
-	as_text->arg = (Expr *) copyObject(c->elem);
-	as_text->resulttype = TEXTOID;
-	as_text->resultcollid = collation;
-	as_text->coerceformat = COERCE_EXPLICIT_CAST;
-	as_text->location = -1;
-	return make_opclause(OID_TEXT_LIKE_OP, BOOLOID, false, (Expr *) as_text,
-						 (Expr *) copyObject(c->other), InvalidOid, collation);
-}
-
-/*
- * SupportRequestSimplify: where the element belongs to a partitioned or
- * inheritance parent, or is not a plain column (see the file header), add
- * what partition pruning and constraint exclusion understand.
+ * SupportRequestSimplify: one form for a clause with a constant wherever
+ * it is read, so that what the planner proves from a query's clauses
+ * (partial index predicates, ON CONFLICT arbiters, constraint exclusion)
+ * meets the same expression in the catalog, as it does for a timestamptz
+ * column.
  *
- * - A constant becomes the comparisons "elem >= lo AND elem <= hi" (false
- *   for nothing); a pattern that needs a recheck keeps "elem::text LIKE p"
- *   beside them.
+ * - A constant: the clause as written, marked done (XID_DONE_COLLATION).
+ *   That is all on a plain table's own column, where the estimator reads
+ *   the clause whole, and where there is no planner (index predicates and
+ *   expressions, which PostgreSQL simplifies without one).  Where the
+ *   element belongs to a partitioned or inheritance parent, or is not a
+ *   plain column (see the file header), "elem >= lo AND elem <= hi" (or
+ *   "elem > <the largest xid>" for nothing), also marked, follow it: what
+ *   partition pruning and constraint exclusion understand.  They count
+ *   once in the estimates (xid_selfuncs.c), and in a partition, where
+ *   nothing is pruned any more, they are "true" (xid_cmp_support), so a
+ *   partition is planned with the clause alone, as a plain table is; the
+ *   children of an inheritance parent keep them for constraint exclusion
+ *   against their CHECK constraints.
  *
  * - A parameter or a stable expression (now() - interval '1 day') keeps
  *   the clause and adds the bound function clauses, "elem >= lower(t)" and
@@ -597,6 +625,9 @@ like_recheck(SupportRequestSimplify *req, const XidClause *c)
  *   that is not a partitioned table (a TimescaleDB hypertable) a lower
  *   time bound also adds "xid_time(elem) >= t", the form of the chunks'
  *   constraints, which TimescaleDB excludes chunks with at start-up.
+ *
+ * A clause marked done is final: simplified again (in a partition, for an
+ * inlined function) it stays as it is.
  */
 static Node *
 simplify(SupportRequestSimplify *req)
@@ -606,34 +637,37 @@ simplify(SupportRequestSimplify *req)
 	Oid			family;
 	List	   *clauses;
 
-	if (!xid_clause_parse(req->fcall->funcid, req->fcall->args,
+	if (req->fcall->inputcollid == XID_DONE_COLLATION ||
+		!xid_clause_parse(req->fcall->funcid, req->fcall->args,
 						  req->fcall->inputcollid, &clause))
 		return NULL;
-	/* the common case first: a constant on a plain table's own column */
-	if (IsA(clause.other, Const) && keep_for_estimates(req->root, clause.elem))
-		return NULL;
-	xid_clause_bounds(&clause, clause.other, &b);
-	if (b.bounds == XID_BOUNDS_NONE || b.bounds == XID_BOUNDS_SOME)
+	if (IsA(clause.other, Const))
 	{
-		/* a constant, not on a plain table's own column (see above) */
-		if (!cheap_to_repeat(req->root, clause.elem))
-			return NULL;
+		Expr	   *done = clause_marked_done(req, &clause);
+
+		/* the common case first: a plain table's own column */
+		if (req->root == NULL || keep_for_estimates(req->root, clause.elem))
+			return (Node *) done;
+		xid_clause_bounds(&clause, clause.other, &b);
+		if ((b.bounds != XID_BOUNDS_NONE && b.bounds != XID_BOUNDS_SOME) ||
+			!cheap_to_repeat(req->root, clause.elem))
+			return (Node *) done;
 		family = btree_family(exprType(clause.elem));
 		if (!OidIsValid(family))
-			return NULL;
-		clauses = const_range_clauses(clause.elem, family, &b);
+			return (Node *) done;
+		clauses = const_range_clauses(clause.elem, family, &b,
+									  XID_DONE_COLLATION);
 		if (clauses == NIL)
-			return NULL;
-		if (!b.exact)
-			clauses = lappend(clauses, like_recheck(req, &clause));
+			return (Node *) done;
+		return (Node *) make_andclause(lcons(done, clauses));
 	}
-	else if (b.bounds == XID_BOUNDS_UNKNOWN)
+	else
 	{
 		/* a parameter or an expression: cheap tests first */
 		RangeTblEntry *rte;
 
-		if (IsA(clause.other, Const) || clause.kind == XID_CLAUSE_NOT_LIKE ||
-			req->fcall->inputcollid == XID_DONE_COLLATION)
+		xid_clause_bounds(&clause, clause.other, &b);
+		if (b.bounds != XID_BOUNDS_UNKNOWN)
 			return NULL;
 		rte = column_table(req->root, clause.elem);
 		if (rte == NULL || !is_parent(rte) ||
@@ -657,8 +691,6 @@ simplify(SupportRequestSimplify *req)
 				clauses = lappend(clauses, field);
 		}
 	}
-	else
-		return NULL;
 	return list_length(clauses) == 1 ? linitial(clauses) :
 		(Node *) make_andclause(clauses);
 }
@@ -691,6 +723,15 @@ index_condition(SupportRequestIndexCondition *req)
 		return NIL;
 	if (!xid_clause_parse(req->funcid, args, collid, &clause))
 		return NIL;
+
+	/*
+	 * A clause marked done beside the comparisons simplify() added for
+	 * pruning (an inheritance child, an expression): they are the index
+	 * conditions already
+	 */
+	if (collid == XID_DONE_COLLATION &&
+		xid_has_pruning_clauses(req->index->rel, clause.elem))
+		return NIL;
 	if (req->indexarg != clause.elem_argno)
 		return clause.kind == XID_CLAUSE_RANGE ?
 			range_column_condition(req, clause.other, clause.elem) : NIL;
@@ -698,21 +739,24 @@ index_condition(SupportRequestIndexCondition *req)
 	xid_clause_bounds(&clause, clause.other, &b);
 	if (b.bounds == XID_BOUNDS_UNKNOWN && !IsA(clause.other, Const))
 		return parameter_condition(req, &clause);
-	clauses = const_range_clauses(clause.elem, req->opfamily, &b);
+	clauses = const_range_clauses(clause.elem, req->opfamily, &b, InvalidOid);
 	if (clauses != NIL)
 		req->lossy = !b.exact;
 	return clauses;
 }
 
 /*
- * Planner support function of xid >= xid and xid <= xid.  The bound
- * function clauses that simplify() adds on a parent for partition pruning
- * (marked by XID_DONE_COLLATION) only repeat the clause kept beside them,
- * whose index conditions they are too: in a partition of its own (a table
- * without children), where nothing is pruned any more, such a clause is
+ * Planner support function of xid >= xid and xid <= xid.  The comparisons
+ * that simplify() adds on a parent for partition pruning (marked by
+ * XID_DONE_COLLATION) only repeat the clause kept beside them, whose index
+ * conditions they are too: in a partition of its own (a table without
+ * children), where nothing is pruned any more, such a comparison is
  * "true".  So each partition is planned with the one clause, as it is for a
  * table partitioned by a timestamptz column, and the result is the kept
- * clause's, which is exact, wherever the pair stood (under NOT too).
+ * clause's, which is exact, wherever the pair stood (under NOT too).  A
+ * comparison with a constant stays in a child that is not a partition: its
+ * CHECK constraints are what excludes it (constraint exclusion), and they
+ * read as the same comparisons.
  */
 PG_FUNCTION_INFO_V1(xid_cmp_support);
 Datum
@@ -729,7 +773,9 @@ xid_cmp_support(PG_FUNCTION_ARGS)
 		list_length(req->fcall->args) != 2)
 		PG_RETURN_POINTER(NULL);
 	elem = linitial(req->fcall->args);
-	if (keep_for_estimates(req->root, elem))
+	if (keep_for_estimates(req->root, elem) &&
+		(!IsA(lsecond(req->fcall->args), Const) ||
+		 get_rel_relispartition(column_table(req->root, elem)->relid)))
 		PG_RETURN_POINTER(makeBoolConst(true, false));
 	PG_RETURN_POINTER(NULL);
 }

@@ -589,8 +589,8 @@ clause_share(PlannerInfo *root, VariableStatData *vardata, List *args,
  * Are the clauses that simplify() adds beside a clause on elem among rel's
  * restriction clauses?
  */
-static bool
-has_pruning_clauses(RelOptInfo *rel, Node *elem)
+bool
+xid_has_pruning_clauses(RelOptInfo *rel, Node *elem)
 {
 	ListCell   *lc;
 
@@ -647,7 +647,7 @@ xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
 			DEFAULT_INEQ_SEL : DEFAULT_RANGE_INEQ_SEL;
 	}
 	if (collation == XID_DONE_COLLATION &&
-		has_pruning_clauses(vardata.rel, clause.elem))
+		xid_has_pruning_clauses(vardata.rel, clause.elem))
 		sel = 1.0;
 	else if (clause.kind == XID_CLAUSE_NOT_LIKE)
 	{

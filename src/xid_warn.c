@@ -18,11 +18,15 @@
  * access hook, which PostgreSQL calls with them, and reads their catalog
  * rows by OID.  Those rows are new in the current command, which the
  * syscache cannot see yet: they are read with SnapshotSelf, as sepgsql
- * reads them in the same hook.  Every lookup tolerates a missing row, and
- * no lock is taken that the command does not already hold a stronger one
- * of (AccessShareLock on pg_class and pg_attribute, which it writes), so
+ * reads them in the same hook.  Every lookup tolerates a missing row, so
  * there is no error to catch (a subtransaction to catch them would cost
- * about 40 us a command).  xid.warn_core_xid = off turns the check off.
+ * about 40 us a command).  The locks are those of any catalog read:
+ * AccessShareLock on pg_class and pg_attribute, which the command already
+ * holds a stronger lock on (it writes them), and on pg_extension, to find
+ * the extension's schema, as core's get_extension_oid() takes it.  That one
+ * waits only behind an AccessExclusiveLock on pg_extension (VACUUM FULL of
+ * it, LOCK TABLE), as CREATE and ALTER EXTENSION do, and is released as
+ * soon as the row is read.  xid.warn_core_xid = off turns the check off.
  *
  * It must also cost nothing that can be measured on DDL that makes no such
  * column.  An event trigger at ddl_command_end that reads

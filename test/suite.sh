@@ -13,6 +13,12 @@
 #   a build installs no pgindent), and after each test the servers' logs
 #   checked for assertion failures, sanitizer reports and crashes
 #   (cluster.sh's server_reports).
+#   XID_DISCARD_CACHES=1 (test/assert.sh; a server built without
+#   assertions refuses debug_discard_caches > 0): besides, the regression
+#   tests in XID_DISCARD_CACHES_TESTS and a sample of the hostile suite
+#   (XID_DISCARD_HOSTILE_QUERIES queries) with debug_discard_caches = 1, so
+#   that every catalog access empties the caches and a pointer kept across
+#   one is caught.
 set -uo pipefail
 
 export PG_CONFIG=${1:?usage: suite.sh PG_CONFIG [RESULT_FILE]}
@@ -140,6 +146,15 @@ else
 	# the portable implementation, beside the C type on the same server
 	make -s -C portable installcheck >"$work/portable.log" 2>&1
 	regress_results $? "$work/portable.log" portable/regression.diffs "portable "
+	# the tests that plan every kind of xid clause, with every catalog
+	# access emptying the caches (about 100 times slower: a short list)
+	if [ -n "${XID_DISCARD_CACHES:-}" ]; then
+		start=$(date +%s)
+		PGOPTIONS="-c debug_discard_caches=1" make -s installcheck \
+			REGRESS="${XID_DISCARD_CACHES_TESTS:-arguments partition}" >"$work/discard.log" 2>&1
+		regress_results $? "$work/discard.log" regression.diffs "debug_discard_caches=1 "
+		echo "     (debug_discard_caches = 1: pg_regress took $(($(date +%s) - start)) s)"
+	fi
 
 	cluster_stop "$bindir" "$plain"
 	reports_check "pg_regress" "$plain/server.log"
@@ -177,6 +192,26 @@ else
 			reports_check "$name" "$work/$name.main.log" "${logs[@]}"
 		fi
 	done
+	# a sample of the hostile suite with every catalog access emptying the
+	# caches
+	if [ -n "${XID_DISCARD_CACHES:-}" ]; then
+		start=$(date +%s)
+		[ -n "${XID_SANITIZE:-}" ] && main_log_size=$(stat -c %s "$main/server.log")
+		if XID_BINDIR="$bindir" XID_MAJOR="$major" XID_WORK="$work/hostile_discard" \
+			XID_HOSTILE_QUERIES="${XID_DISCARD_HOSTILE_QUERIES:-200}" \
+			XID_HOSTILE_SETTINGS="SET debug_discard_caches = 1;" \
+			bash test/sh/hostile.sh >"$work/hostile_discard.log" 2>&1; then
+			pass "hostile sample with debug_discard_caches = 1 ($(($(date +%s) - start)) s)"
+			sed 's/^/     /' "$work/hostile_discard.log"
+		else
+			fail "hostile sample with debug_discard_caches = 1"
+			sed 's/^/    /' "$work/hostile_discard.log" | tail -40
+		fi
+		if [ -n "${XID_SANITIZE:-}" ]; then
+			tail -c +$((main_log_size + 1)) "$main/server.log" >"$work/hostile_discard.main.log"
+			reports_check "hostile_discard" "$work/hostile_discard.main.log"
+		fi
+	fi
 fi
 if [ -n "${XID_SANITIZE:-}" ] && [ "$reports_failed" -eq 0 ]; then
 	pass "no assertion failure, sanitizer report or crash in $reports_checked server logs"

@@ -21,6 +21,8 @@
 # generated queries run (default 100000, a sample chosen by a hash of each
 # query's text, which keeps every operator, place and context; "all" runs
 # every one, about 500,000, two minutes on PostgreSQL 18 here).
+# XID_HOSTILE_SETTINGS: more SET commands for the sessions that run the
+# queries (test/suite.sh's XID_DISCARD_CACHES: debug_discard_caches).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -65,7 +67,7 @@ maxq=$("${psql[@]}" -At -U hostile_owner -d $db -c "SELECT max(qno) FROM hostile
 # plans for parameters and in the oracles, and constraint exclusion on
 # plain tables too (the CHECK constraints of p_check).
 settings="SET enable_seqscan = off; SET jit = off; SET plan_cache_mode = force_generic_plan;
-SET constraint_exclusion = on; SET search_path = public;"
+SET constraint_exclusion = on; SET search_path = public; ${XID_HOSTILE_SETTINGS:-}"
 
 # wait for the server to accept connections again after a crash
 wait_server()
