@@ -140,8 +140,11 @@ chroot_from_base()
 }
 
 # chroot_apt CACHE SUITE DIR PACKAGES: apt-get update and install PACKAGES
-# (a string) in the chroot at DIR, with the suite's shared archive; one
-# install per suite at a time (apt locks the archive)
+# (a string) in the chroot at DIR.  What is missing is downloaded into the
+# suite's shared archive, one chroot at a time (apt locks the archive);
+# the packages are then hard-linked into the chroot's own archive and
+# installed there without that lock, so that chroots of one suite unpack
+# side by side.
 chroot_apt()
 {
 	local cache=$1 suite=$2 dir=$3 packages=$4 rc=0
@@ -149,7 +152,11 @@ chroot_apt()
 	(
 		flock 8
 		XID_APT_ARCHIVES="$cache/apt-$suite" chroot_exec "$dir" -- sh -c \
-			"update-ca-certificates >/dev/null && apt-get update -q && apt-get install -y -q --no-install-recommends $packages"
-	) 8>"$cache/apt-$suite.lock" || rc=1
+			"update-ca-certificates >/dev/null && apt-get update -q &&
+			apt-get install -y -q --no-install-recommends --download-only $packages"
+	) 8>"$cache/apt-$suite.lock" || return 1
+	find "$cache/apt-$suite" -maxdepth 1 -name '*.deb' -exec ln -f -t "$dir/var/cache/apt/archives/" {} + &&
+		chroot_exec "$dir" -- sh -c "apt-get install -y -q --no-install-recommends $packages" || rc=1
+	rm -f "$dir"/var/cache/apt/archives/*.deb
 	return $rc
 }
