@@ -23,6 +23,7 @@ from ._codec import (
     MAX_PAYLOAD,
     MIN,
     RANDOM_BITS,
+    InvalidEscapeError,
     InvalidXidError,
     Xid,
     XidError,
@@ -48,7 +49,7 @@ __version__ = "1.1.0"
 
 __all__ = [
     "ALPHABET", "EPOCH", "MAX", "MAX_MS", "MAX_NODE_BITS", "MAX_PAYLOAD", "MIN",
-    "RANDOM_BITS", "InvalidXidError", "Xid", "XidError", "XidGenerator",
+    "RANDOM_BITS", "InvalidEscapeError", "InvalidXidError", "Xid", "XidError", "XidGenerator",
     "XidOutOfRangeError", "decode", "encode", "is_valid", "like_bounds",
     "like_lower_bound", "like_upper_bound", "new", "new_at", "node", "parse",
     "prefix_bounds", "prefix_lower_bound", "prefix_upper_bound", "time",
