@@ -13,7 +13,7 @@ tests check it against a live server.
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
-from typing import Optional, Tuple
+from typing import Any, Optional, Tuple
 
 ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 #: The largest payload, 2^64 - 1, and its text.
@@ -249,6 +249,19 @@ class Xid(str):
                 f"Milliseconds since the xid epoch are from 0 to {MAX_MS}.",
             )
         return _new_str(cls, encode(ms << RANDOM_BITS | _low_arg(low)))
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        """Pydantic v2 support, in pgxid.pydantic (imported only here)."""
+        from .pydantic import xid_core_schema
+
+        return xid_core_schema(cls)
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: Any, handler: Any) -> Any:
+        from .pydantic import xid_json_schema
+
+        return xid_json_schema(schema, handler)
 
     def __int__(self) -> int:
         return _decode_valid(self)
