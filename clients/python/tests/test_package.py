@@ -34,7 +34,7 @@ def test_wheel_builds_offline_and_imports(tmp_path: Path) -> None:
     wheels = list((tmp_path / "dist").glob("pgxid-1.1.0-*.whl"))
     assert len(wheels) == 1
     names = set(zipfile.ZipFile(wheels[0]).namelist())
-    for m in ("__init__", "_codec", "_generate", "psycopg", "psycopg2", "asyncpg", "sqlalchemy", "django", "pydantic"):
+    for m in ("__init__", "_codec", "_generate", "psycopg", "psycopg2", "asyncpg", "sqlalchemy", "django", "pydantic", "alembic"):
         assert f"pgxid/{m}.py" in names
     assert "pgxid/py.typed" in names
     assert not any(n.startswith("tests/") for n in names)
