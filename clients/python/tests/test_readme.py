@@ -66,7 +66,7 @@ def test_readme_has_python_blocks() -> None:
     blocks = python_blocks()
     kinds = [k for k, _ in blocks]
     assert set(kinds) <= {"sh", "python", "python django"}, kinds
-    assert kinds.count("sh") >= 1 and kinds.count("python") >= 4 and "python django" in kinds
+    assert kinds.count("sh") >= 1 and kinds.count("python") >= 6 and "python django" in kinds
 
 
 @pytest.mark.skipif(not HAVE_DB, reason="no database (PGDATABASE unset)")

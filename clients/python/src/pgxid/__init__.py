@@ -11,7 +11,9 @@ Driver support lives in its own modules, each imported only when used:
 ``pgxid.psycopg`` (psycopg 3), ``pgxid.psycopg2``, ``pgxid.asyncpg``,
 ``pgxid.sqlalchemy`` and ``pgxid.django``.  Each finds the type by its OID,
 ``to_regtype('public.xid')`` (or the schema you name), never by the bare
-name ``xid``, which is PostgreSQL's own transaction id type.
+name ``xid``, which is PostgreSQL's own transaction id type.  The
+frameworks: ``pgxid.pydantic`` (which ``Xid`` uses when Pydantic v2 asks:
+FastAPI, SQLModel) and ``pgxid.alembic``.
 """
 
 from ._codec import (
