@@ -77,7 +77,6 @@ def _canonical_regex() -> str:
 CANONICAL_REGEX = _canonical_regex()
 
 
-@functools.lru_cache(maxsize=None)
 def xid_core_schema(cls: type = Xid) -> core_schema.CoreSchema:
     """The core schema of ``cls`` (``Xid`` or a subclass): a string matched
     against CANONICAL_REGEX, then made a ``cls`` by ``str.__new__`` with no
