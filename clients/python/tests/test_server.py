@@ -188,12 +188,12 @@ def test_like_bounds_match(pg) -> None:
 
 @pytest.mark.parametrize("pattern", ["é8Cdc9Wxaws%\\", "8Cdc9Wxaws%\\", "5cnr\\", "0%\\"])
 def test_like_pattern_ending_in_an_escape_is_22025_on_both(pg, pattern: str) -> None:
-    # one answer everywhere: the server's bound functions and LIKE itself
-    # raise 22025, and so does the package
+    # one answer everywhere: the server's bound functions raise 22025, and
+    # so does the package.  (LIKE itself raises it only when the matcher
+    # reaches the escape: core's LIKE, which xid's LIKE is exactly.)
     import psycopg
 
-    for sql in ("SELECT xid_like_lower_bound(%s)", "SELECT xid_like_upper_bound(%s)",
-                "SELECT '5cnEkaefSdu'::public.xid LIKE %s"):
+    for sql in ("SELECT xid_like_lower_bound(%s)", "SELECT xid_like_upper_bound(%s)"):
         with pytest.raises(psycopg.Error) as e:
             pg.execute(sql, [pattern])
         assert e.value.sqlstate == "22025", (sql, pattern)
