@@ -85,7 +85,7 @@ def sample_ids(n: int = 3000, seed: int = 7) -> list:
     while len(out) < n:
         ms = base + rng.randrange(86_400_000)
         for _ in range(rng.choice((1, 1, 1, 3))):
-            out.add(Xid.from_parts(ms, rng.getrandbits(22)))
+            out.add(Xid.from_xid_epoch_ms(ms, rng.getrandbits(22)))
     return sorted(out)[:n]
 
 

@@ -88,7 +88,7 @@ def test_value_type() -> None:
 def test_time() -> None:
     assert pgxid.time("11111111111") == EPOCH
     assert pgxid.time(MAX) == datetime(2151, 3, 25, 18, 46, 22, 214000, tzinfo=UTC)
-    x = Xid.from_parts(1234567, 99)
+    x = Xid.from_xid_epoch_ms(1234567, 99)
     assert x.time == EPOCH + timedelta(milliseconds=1234567)
     assert x.time.tzinfo is UTC
 
@@ -142,7 +142,7 @@ def test_type_errors() -> None:
 
 
 def test_node() -> None:
-    x = Xid.from_parts(1000, 0b1011 << 18 | 12345)
+    x = Xid.from_xid_epoch_ms(1000, 0b1011 << 18 | 12345)
     assert x.node(4) == 0b1011 and pgxid.node(x, 0) == 0 and x.node(12) == int(x) >> 10 & 0xFFF
     with pytest.raises(ValueError, match="node bits 13 is out of range"):
         x.node(13)
@@ -183,7 +183,7 @@ def test_time_bounds() -> None:
     assert pgxid.time_upper_bound(EPOCH - timedelta(microseconds=1)) is None
     assert pgxid.time_upper_bound(EPOCH, False) is None
     assert pgxid.time_lower_bound(datetime(2200, 1, 1, tzinfo=UTC)) is None
-    assert pgxid.time_upper_bound(datetime(2200, 1, 1, tzinfo=UTC)) == Xid.from_parts(2**42 - 1, 2**22 - 1)
+    assert pgxid.time_upper_bound(datetime(2200, 1, 1, tzinfo=UTC)) == Xid.from_xid_epoch_ms(2**42 - 1, 2**22 - 1)
     with pytest.raises(ValueError, match="naive"):
         pgxid.time_lower_bound(datetime(2026, 1, 1))
     other = timezone(timedelta(hours=5))
@@ -201,10 +201,77 @@ def test_like_bounds() -> None:
     assert pgxid.like_bounds("5cnrQT1111%%") == ("5cnrQT11111", "5cnrQT1111z")
     assert pgxid.like_bounds("5c\\nr%") == ("5cnr1111111", "5cnrzzzzzzz")
     assert pgxid.like_bounds("5c\\%%") is None
-    assert pgxid.like_bounds("5cnr\\") == (MIN, MAX)
     assert pgxid.like_bounds("5cnEkaefSdu") == ("5cnEkaefSdu", "5cnEkaefSdu")
     assert pgxid.like_bounds("5cnEkaefSduu%") is None
     assert pgxid.like_bounds("0%") is None
+
+
+# a pattern that ends in a lone backslash: matching it is the server's
+# 22025, and so is asking for its bounds, whatever comes before it
+LONE_ESCAPE = ["é8Cdc9Wxaws%\\", "8Cdc9Wxaws%\\", "\\", "5cnr\\", "5cnr%\\", "5c\\\\\\",
+               "5cnEkaefSduuuuu\\", "0%\\", "%_%\\"]
+
+
+@pytest.mark.parametrize("pattern", LONE_ESCAPE)
+def test_like_pattern_ending_in_an_escape_is_an_error(pattern: str) -> None:
+    for f in (pgxid.like_bounds, pgxid.like_lower_bound, pgxid.like_upper_bound):
+        with pytest.raises(pgxid.InvalidEscapeError) as e:
+            f(pattern)
+        assert str(e.value) == "LIKE pattern must not end with escape character"
+        assert e.value.sqlstate == "22025" and isinstance(e.value, ValueError)
+
+
+def test_like_pattern_ending_in_an_escaped_backslash() -> None:
+    assert pgxid.like_bounds("5cnr\\\\%") is None  # a literal backslash: no id has one
+    assert pgxid.like_bounds("5cnr%\\\\") == ("5cnr1111111", "5cnrzzzzzzz")
+
+
+def test_from_unix_ms_and_datetime() -> None:
+    # the common call: an id for a Unix time, not the xid epoch's 2068
+    now_ms = 1795000000123  # 2026-11-18T11:06:40.123Z
+    x = Xid.from_unix_ms(now_ms)
+    assert x.time == datetime(2026, 11, 18, 11, 6, 40, 123000, tzinfo=UTC) and x.random == 0
+    assert Xid.from_unix_ms(now_ms, 12345).random == 12345
+    assert Xid.from_unix_ms(1321009871111) == MIN
+    assert Xid.from_unix_ms(1321009871111 + 2**42 - 1, 2**22 - 1) == MAX
+    assert Xid.from_datetime(x.time) == x
+    assert Xid.from_datetime(x.time + timedelta(microseconds=999), 7) == Xid.from_unix_ms(now_ms, 7)
+    other = timezone(timedelta(hours=5, minutes=30))
+    assert Xid.from_datetime(x.time.astimezone(other)) == x
+    assert Xid.from_xid_epoch_ms(x.ms, 5) == Xid.from_unix_ms(now_ms, 5)
+    assert Xid.from_xid_epoch_ms(0) == MIN and Xid.from_xid_epoch_ms(2**42 - 1, 2**22 - 1) == MAX
+    assert Xid.from_xid_epoch_ms(now_ms).time.year == 2068  # why the name says its epoch
+
+
+def test_time_constructor_errors() -> None:
+    import decimal
+    import fractions
+
+    for f, arg in ((Xid.from_unix_ms, 1795000000123), (Xid.from_xid_epoch_ms, 1000)):
+        for bad in (True, False, 1.0, 1795000000123.5, float("nan"), float("inf"),
+                    fractions.Fraction(1, 2), decimal.Decimal(1), "1000", None):
+            with pytest.raises(TypeError, match="must be an int, not"):
+                f(bad)
+            with pytest.raises(TypeError, match="low bits must be an int, not"):
+                f(arg, bad)
+        for low in (-1, 2**22):
+            with pytest.raises(XidOutOfRangeError, match=f"low bits {low} are out of range for type xid"):
+                f(arg, low)
+    for ms in (1321009871110, 1321009871111 + 2**42, -1):
+        with pytest.raises(XidOutOfRangeError, match=f"Unix millisecond {ms} is out of range for type xid"):
+            Xid.from_unix_ms(ms)
+    for ms in (-1, 2**42):
+        with pytest.raises(XidOutOfRangeError, match=f"xid epoch millisecond {ms} is out of range"):
+            Xid.from_xid_epoch_ms(ms)
+    with pytest.raises(ValueError, match="naive datetime"):
+        Xid.from_datetime(datetime(2026, 1, 1))
+    with pytest.raises(XidOutOfRangeError, match="timestamp out of range for type xid"):
+        Xid.from_datetime(datetime(2011, 1, 1, tzinfo=UTC))
+    with pytest.raises(TypeError):
+        Xid.from_datetime(1795000000123)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="low bits must be an int, not bool"):
+        Xid.from_datetime(datetime(2026, 1, 1, tzinfo=UTC), True)
+    assert not hasattr(Xid, "from_parts")
 
 
 def test_generator_order_and_layout() -> None:

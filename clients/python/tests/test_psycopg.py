@@ -168,3 +168,31 @@ def test_async_connection() -> None:
             return (await cur.fetchone())[0]
 
     assert asyncio.run(run()) == IDS[:4]
+
+
+def test_register_leaves_no_transaction_open() -> None:
+    import psycopg
+    from psycopg.pq import TransactionStatus
+
+    with psycopg.connect() as c:
+        assert not c.autocommit
+        pgxid.psycopg.register(c)
+        assert c.info.transaction_status == TransactionStatus.IDLE
+        c.execute("CREATE TEMP TABLE pg3_reg (n int)")
+        pgxid.psycopg.register(c)
+        assert c.info.transaction_status == TransactionStatus.INTRANS
+        c.commit()
+
+
+def test_register_async_leaves_no_transaction_open() -> None:
+    import asyncio
+
+    import psycopg
+    from psycopg.pq import TransactionStatus
+
+    async def main():
+        async with await psycopg.AsyncConnection.connect() as c:
+            await pgxid.psycopg.register_async(c)
+            return c.info.transaction_status
+
+    assert asyncio.run(main()) == TransactionStatus.IDLE

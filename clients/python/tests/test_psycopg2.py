@@ -118,3 +118,33 @@ def test_register_per_connection_only(conn) -> None:
         assert type(x) is str and isinstance(arr, str) and arr.startswith("{")
     finally:
         other.close()
+
+
+def test_register_leaves_no_transaction_open(conn) -> None:
+    # a non-autocommit connection that was idle is idle again after register:
+    # no "idle in transaction" session holding a snapshot
+    from psycopg2.extensions import TRANSACTION_STATUS_IDLE, TRANSACTION_STATUS_INTRANS
+
+    other = psycopg2.connect("")
+    try:
+        assert not other.autocommit
+        xp2.register(other)
+        assert other.get_transaction_status() == TRANSACTION_STATUS_IDLE
+        cur = other.cursor()
+        cur.execute("SELECT pg_backend_pid()")
+        pid = cur.fetchone()[0]
+        other.rollback()
+        assert one(conn, "SELECT state FROM pg_stat_activity WHERE pid = %s", (pid,))[0] == "idle"
+        # a transaction the caller had open stays open, with its work
+        cur.execute("CREATE TEMP TABLE pg2_reg (id public.xid)")
+        cur.execute("INSERT INTO pg2_reg VALUES (%s)", (IDS[0],))
+        xp2.register(other)
+        assert other.get_transaction_status() == TRANSACTION_STATUS_INTRANS
+        cur.execute("SELECT id FROM pg2_reg")
+        assert cur.fetchone() == (IDS[0],)
+        other.commit()
+        # from a cursor too
+        xp2.register(other.cursor())
+        assert other.get_transaction_status() == TRANSACTION_STATUS_IDLE
+    finally:
+        other.close()

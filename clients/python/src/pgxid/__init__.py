@@ -11,7 +11,9 @@ Driver support lives in its own modules, each imported only when used:
 ``pgxid.psycopg`` (psycopg 3), ``pgxid.psycopg2``, ``pgxid.asyncpg``,
 ``pgxid.sqlalchemy`` and ``pgxid.django``.  Each finds the type by its OID,
 ``to_regtype('public.xid')`` (or the schema you name), never by the bare
-name ``xid``, which is PostgreSQL's own transaction id type.
+name ``xid``, which is PostgreSQL's own transaction id type.  The
+frameworks: ``pgxid.pydantic`` (which ``Xid`` uses when Pydantic v2 asks:
+FastAPI, SQLModel) and ``pgxid.alembic``.
 """
 
 from ._codec import (
@@ -23,6 +25,7 @@ from ._codec import (
     MAX_PAYLOAD,
     MIN,
     RANDOM_BITS,
+    InvalidEscapeError,
     InvalidXidError,
     Xid,
     XidError,
@@ -48,7 +51,7 @@ __version__ = "1.1.0"
 
 __all__ = [
     "ALPHABET", "EPOCH", "MAX", "MAX_MS", "MAX_NODE_BITS", "MAX_PAYLOAD", "MIN",
-    "RANDOM_BITS", "InvalidXidError", "Xid", "XidError", "XidGenerator",
+    "RANDOM_BITS", "InvalidEscapeError", "InvalidXidError", "Xid", "XidError", "XidGenerator",
     "XidOutOfRangeError", "decode", "encode", "is_valid", "like_bounds",
     "like_lower_bound", "like_upper_bound", "new", "new_at", "node", "parse",
     "prefix_bounds", "prefix_lower_bound", "prefix_upper_bound", "time",

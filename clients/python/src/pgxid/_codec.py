@@ -13,7 +13,7 @@ tests check it against a live server.
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
-from typing import Optional, Tuple
+from typing import Any, Optional, Tuple
 
 ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 #: The largest payload, 2^64 - 1, and its text.
@@ -68,6 +68,13 @@ class XidOutOfRangeError(XidError, OverflowError):
     0 .. 2^64 - 1 (the server's 22003).  Also a ValueError."""
 
     sqlstate = "22003"
+
+
+class InvalidEscapeError(XidError):
+    """A ``LIKE`` pattern that ends in a lone backslash: the server's 22025,
+    ``LIKE pattern must not end with escape character``."""
+
+    sqlstate = "22025"
 
 
 def _invalid(text: str) -> XidError:
@@ -142,6 +149,26 @@ def is_valid(text: object) -> bool:
 _new_str = str.__new__
 
 
+def _int_arg(name: str, v: object) -> int:
+    """An int argument: a bool, a float (even 1.0 or NaN), a Fraction or
+    a Decimal is a TypeError, never truncated into an id."""
+    if type(v) is int:
+        return v  # type: ignore[return-value]
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeError(f"{name} must be an int, not {type(v).__name__}")
+    return int(v)
+
+
+def _low_arg(low: object) -> int:
+    low = _int_arg("low bits", low)
+    if not 0 <= low <= RANDOM_MASK:
+        raise XidOutOfRangeError(
+            f"low bits {low} are out of range for type xid",
+            f"The low bits of an xid are from 0 to {RANDOM_MASK}.",
+        )
+    return low
+
+
 class Xid(str):
     """An xid: immutable, hashable, a ``str`` holding its canonical text.
 
@@ -150,7 +177,8 @@ class Xid(str):
     It prints, compares, sorts and hashes as its text, which is the
     payload's order; ``int(x)`` is the payload and ``bytes(x)`` its 8 bytes
     big-endian (the binary wire format).  Equal to the plain ``str`` of its
-    text.  ``Xid.from_int`` and ``Xid.from_bytes`` build one from a payload.
+    text.  ``Xid.from_int`` and ``Xid.from_bytes`` build one from a payload,
+    ``Xid.from_unix_ms`` and ``Xid.from_datetime`` from a time.
     """
 
     __slots__ = ()
@@ -186,14 +214,54 @@ class Xid(str):
         return _new_str(cls, encode(int.from_bytes(data, "big")))
 
     @classmethod
-    def from_parts(cls, ms: int, low: int) -> "Xid":
-        """The xid of a millisecond since the epoch (0 .. 2^42 - 1) and the
-        22 bits below it."""
+    def from_unix_ms(cls, ms: int, low: int = 0) -> "Xid":
+        """The xid of a Unix time in milliseconds (``time.time_ns() // 10**6``)
+        and the 22 bits below it: what ``xid_new(t)`` makes for that
+        millisecond, with ``low`` for its random bits.  An int, from
+        1321009871111 (the xid epoch, 2011-11-11T11:11:11.111Z) to
+        5719060958325 (2151-03-25T18:46:22.214Z)."""
+        ms = _int_arg("Unix milliseconds", ms)
+        xms = ms - EPOCH_UNIX_MS
+        if not 0 <= xms <= MAX_MS:
+            raise XidOutOfRangeError(
+                f"Unix millisecond {ms} is out of range for type xid",
+                f"An xid holds Unix milliseconds from {EPOCH_UNIX_MS} to {EPOCH_UNIX_MS + MAX_MS}.",
+            )
+        return _new_str(cls, encode(xms << RANDOM_BITS | _low_arg(low)))
+
+    @classmethod
+    def from_datetime(cls, t: datetime, low: int = 0) -> "Xid":
+        """The xid of an aware datetime (its millisecond, rounded down, as
+        ``xid_new(t)``) and the 22 bits below it."""
+        ms = ms_of(t)
+        return _new_str(cls, encode(ms << RANDOM_BITS | _low_arg(low)))
+
+    @classmethod
+    def from_xid_epoch_ms(cls, ms: int, low: int = 0) -> "Xid":
+        """The xid of a millisecond counted from the xid epoch,
+        2011-11-11T11:11:11.111Z (0 .. 2^42 - 1, the id's top 42 bits,
+        ``x.ms``), and the 22 bits below it.  For a Unix time use
+        ``from_unix_ms``."""
+        ms = _int_arg("xid epoch milliseconds", ms)
         if not 0 <= ms <= MAX_MS:
-            raise XidOutOfRangeError(f"millisecond {ms} is out of range for type xid")
-        if not 0 <= low <= RANDOM_MASK:
-            raise XidOutOfRangeError(f"low bits {low} are out of range for type xid")
-        return _new_str(cls, encode(ms << RANDOM_BITS | low))
+            raise XidOutOfRangeError(
+                f"xid epoch millisecond {ms} is out of range for type xid",
+                f"Milliseconds since the xid epoch are from 0 to {MAX_MS}.",
+            )
+        return _new_str(cls, encode(ms << RANDOM_BITS | _low_arg(low)))
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        """Pydantic v2 support, in pgxid.pydantic (imported only here)."""
+        from .pydantic import xid_core_schema
+
+        return xid_core_schema(cls)
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: Any, handler: Any) -> Any:
+        from .pydantic import xid_json_schema
+
+        return xid_json_schema(schema, handler)
 
     def __int__(self) -> int:
         return _decode_valid(self)
@@ -363,15 +431,20 @@ def like_bounds(pattern: str) -> Optional[Tuple[Xid, Xid]]:
     """The first and last id that ``id LIKE pattern`` can match (the bounds of
     its fixed prefix, backslash escapes undone), None when no id can; as
     ``xid_like_lower_bound``/``xid_like_upper_bound``.  A pattern that ends
-    in a lone backslash gives every id (matching it is the server's error)."""
+    in a lone backslash is an error, InvalidEscapeError (the server's 22025),
+    whatever comes before it, as matching it is."""
     n = len(pattern)
+    if pattern.endswith("\\"):
+        j = 0
+        while j < n:
+            j += 2 if pattern[j] == "\\" else 1
+        if j > n:
+            raise InvalidEscapeError("LIKE pattern must not end with escape character")
     i = 0
     prefix = []
     while i < n and pattern[i] != "%" and pattern[i] != "_":
         if pattern[i] == "\\":
             i += 1
-            if i == n:
-                return MIN, MAX
         if len(prefix) == _LEN:
             return None  # longer than any xid's text
         prefix.append(pattern[i])
@@ -388,8 +461,6 @@ def like_bounds(pattern: str) -> Optional[Tuple[Xid, Xid]]:
         else:
             if c == "\\":
                 i += 1
-                if i == n:
-                    return MIN, MAX
             literals += 1
         i += 1
     fixed = len(prefix)

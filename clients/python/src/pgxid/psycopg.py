@@ -27,7 +27,7 @@ from typing import Any, Optional
 from psycopg import BaseConnection, sql
 from psycopg.abc import AdaptContext, Buffer
 from psycopg.adapt import Dumper, Loader
-from psycopg.pq import Format
+from psycopg.pq import Format, TransactionStatus
 from psycopg.types import TypeInfo
 
 from ._codec import Xid, encode
@@ -52,11 +52,16 @@ def fetch_type_info(conn: BaseConnection[Any], schema: str = "public") -> TypeIn
     """The xid type of ``schema`` in this database, found by
     ``to_regtype('schema.xid')``; LookupError when it is not installed there."""
     query = sql.SQL(_QUERY).format(name=_type_name(schema))
+    # the look-up must not leave an idle connection idle in a transaction;
+    # a transaction the caller has open stays open
+    was_idle = conn.info.transaction_status == TransactionStatus.IDLE
     cur = conn.cursor(binary=False)
     try:
         row = cur.execute(query).fetchone()  # type: ignore[union-attr]
     finally:
         cur.close()
+        if was_idle and conn.info.transaction_status != TransactionStatus.IDLE:
+            conn.rollback()
     return _info(row, schema)
 
 
@@ -126,8 +131,13 @@ async def register_async(conn: Any, schema: str = "public",
                          context: Optional[AdaptContext] = None) -> TypeInfo:
     """``register`` for a ``psycopg.AsyncConnection``."""
     query = sql.SQL(_QUERY).format(name=_type_name(schema))
-    async with conn.cursor(binary=False) as cur:
-        await cur.execute(query)
-        row = await cur.fetchone()
+    was_idle = conn.info.transaction_status == TransactionStatus.IDLE
+    try:
+        async with conn.cursor(binary=False) as cur:
+            await cur.execute(query)
+            row = await cur.fetchone()
+    finally:
+        if was_idle and conn.info.transaction_status != TransactionStatus.IDLE:
+            await conn.rollback()
     return register_type_info(_info(row, schema), context or conn)
 

@@ -50,12 +50,21 @@ def register(conn_or_curs: Any, schema: str = "public", globally: bool = False) 
     """Look up ``schema.xid`` and register its typecasters on the connection
     (or cursor, or ``globally``).  Returns ``(oid, array_oid)``."""
     cur = conn_or_curs.cursor() if hasattr(conn_or_curs, "cursor") else conn_or_curs
-    cur.execute(
-        "SELECT t.oid, t.typarray, t.oid::regtype::text FROM pg_catalog.pg_type t"
-        " WHERE t.oid = pg_catalog.to_regtype(pg_catalog.quote_ident(%s) || '.xid')",
-        (schema,),
-    )
-    row = cur.fetchone()
+    conn = cur.connection
+    # the look-up must not leave an idle connection idle in a transaction
+    # (holding a snapshot, blocking VACUUM); a transaction the caller has
+    # open is theirs, and stays open
+    was_idle = conn.get_transaction_status() == ext.TRANSACTION_STATUS_IDLE
+    try:
+        cur.execute(
+            "SELECT t.oid, t.typarray, t.oid::regtype::text FROM pg_catalog.pg_type t"
+            " WHERE t.oid = pg_catalog.to_regtype(pg_catalog.quote_ident(%s) || '.xid')",
+            (schema,),
+        )
+        row = cur.fetchone()
+    finally:
+        if was_idle and conn.get_transaction_status() != ext.TRANSACTION_STATUS_IDLE:
+            conn.rollback()
     if row is None:
         raise LookupError(f'type "{schema}.xid" does not exist: CREATE EXTENSION xid SCHEMA {schema}')
     oid, array_oid, regtype = row

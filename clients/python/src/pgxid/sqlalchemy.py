@@ -158,9 +158,7 @@ def _setup_connection(dbapi_connection: Any, schema: str) -> None:
     elif module.startswith("psycopg2"):
         from . import psycopg2 as xid_psycopg2
 
-        xid_psycopg2.register(driver, schema)
-        if not driver.autocommit:
-            driver.rollback()  # end the transaction the look-up opened
+        xid_psycopg2.register(driver, schema)  # leaves the connection idle
     elif module.startswith("psycopg"):
         from . import psycopg as xid_psycopg
 
@@ -168,8 +166,6 @@ def _setup_connection(dbapi_connection: Any, schema: str) -> None:
             dbapi_connection.run_async(lambda conn: xid_psycopg.register_async(conn, schema))
         else:
             xid_psycopg.register(driver, schema)
-            if not driver.autocommit:
-                driver.rollback()
     else:
         raise TypeError(f"pgxid.sqlalchemy: no support for the driver {module}")
 
