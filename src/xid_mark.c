@@ -289,22 +289,6 @@ db_covered(XidDbState *db)
 }
 
 /*
- * How far ahead of now_ms the ids of a database would start if its slot,
- * which no session is attached to, were taken and read again (xid_attach):
- * above the mark on the page, or, with no mark read, above its last id.
- * The caller holds the shared state's mutex.
- */
-int64
-xid_mark_ahead_of(XidDbState *db, int64 now_ms)
-{
-	int64		ms = XidPayloadGetMs(pg_atomic_read_u64(&db->last));
-
-	if (OidIsValid(db->relid))
-		ms = Max(ms, db->page_ms);
-	return ms - now_ms;
-}
-
-/*
  * Write the mark ms to the sequence's page, whose buffer the caller holds
  * locked exclusively; returns the record's LSN, not flushed.
  */
