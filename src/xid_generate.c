@@ -11,9 +11,11 @@
  *   or else through the DSM registry (17+, no configuration);
  * - within one session otherwise.
  *
- * Each database has its own last value (a slot, XidDbState): what one
- * database does, a far-ahead durable mark included, never moves the time
- * field of another's ids.  Two databases of one server draw their ids
+ * Each database has its own last value (XidDbState, its entry in a shared
+ * hash table keyed by its OID, which no other database can take): what one
+ * database does, a far-ahead durable mark and any number of databases
+ * included, never moves the time field of another's ids nor makes
+ * xid_new() wait there.  Two databases of one server draw their ids
  * independently, as two servers do.
  *
  * The last value is updated with a 64-bit compare-and-swap, never a lock.

@@ -4,21 +4,21 @@
 # make (issue 33, item 1), tried as the roles themselves.
 #
 # - mallory has CREATEDB and nothing else.  She makes more databases than
-#   1.1 before this test had slots for its databases (MaxBackends + 64 on a
+#   the pool of slots 1.1 had before this test (MaxBackends + 64 on a
 #   server with max_connections = 8), installs the trusted extension in
 #   each as their owner, sets each one's durable mark an hour ahead of the
 #   clock (her right as the extension's owner) and keeps connecting to
-#   every one of them, making an id in each.
-# - bob owns the database victim.  Between her rounds he opens a session
-#   and makes ids: in every round they are at the clock (never later than
+#   every one of them from three clients, making an id in each.
+# - bob owns the database victim.  While she connects he opens sessions
+#   and makes ids: in every one they are at the clock (never later than
 #   clock_timestamp() read after them), above all his earlier ones, and
 #   his first xid_new() of the session takes no wait (its median time over
 #   the rounds is far below the second the old slot search slept).
 # - mallory's ids are an hour ahead in her own databases: the attack was
 #   real, and stayed there.
-# - Her databases dropped, the generator state of all of them is removed
-#   by a later session of a new database (xid.h: reclaimed once the
-#   databases no longer exist), which reports it at DEBUG1.
+# - Her databases dropped, the generator state of each goes with it (the
+#   dropping session has the library, preloaded, and says so at DEBUG1),
+#   and bob's ids are still at the clock.
 #
 # Runs its own cluster (the library preloaded, max_connections = 8).
 # Called by test/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
@@ -134,7 +134,7 @@ FROM ids;
 SQL
 )
 read -r n late most back <<<"$out"
-check "bob, $rounds sessions between mallory's rounds ($took s): $n ids, $late of them later than the clock (at most $most ms from it), $back out of order" \
+check "bob, $rounds sessions while mallory connects ($took s): $n ids, $late of them later than the clock (at most $most ms from it), $back out of order" \
 	'[ "$n" = $((rounds * 101)) ] && [ "$late" = 0 ] && [ "$back" = 0 ]'
 median=$(sort -n "$work/first.txt" | awk '{ a[NR] = $1 } END { print (NR ? a[int((NR + 1) / 2)] : "none") }')
 slowest=$(sort -n "$work/first.txt" | tail -1)
