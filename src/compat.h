@@ -84,9 +84,9 @@
  * dshash tables take a function that copies keys from 17 on.
  */
 #if PG_VERSION_NUM >= 170000
-#define XID_DSHASH_COPY_FUNCTION dshash_memcpy,
+#define XID_DSHASH_SET_COPY(params) ((params).copy_function = dshash_memcpy)
 #else
-#define XID_DSHASH_COPY_FUNCTION
+#define XID_DSHASH_SET_COPY(params) ((void) (params))
 #endif
 
 /*

@@ -241,12 +241,18 @@ xid_shared_state(void)
 static void
 xid_attach_table(XidSharedState *state)
 {
-	dshash_parameters params = {
-		sizeof(Oid), sizeof(XidDbEntry), dshash_memcmp, dshash_memhash,
-		XID_DSHASH_COPY_FUNCTION state->tranche_id
-	};
-	MemoryContext old = MemoryContextSwitchTo(TopMemoryContext);
+	dshash_parameters params;
+	MemoryContext old;
 
+	memset(&params, 0, sizeof(params));
+	params.key_size = sizeof(Oid);
+	params.entry_size = sizeof(XidDbEntry);
+	params.compare_function = dshash_memcmp;
+	params.hash_function = dshash_memhash;
+	XID_DSHASH_SET_COPY(params);
+	params.tranche_id = state->tranche_id;
+
+	old = MemoryContextSwitchTo(TopMemoryContext);
 	LWLockAcquire(&state->lock, LW_EXCLUSIVE);
 	if (!state->made)
 	{
@@ -447,6 +453,21 @@ xid_generate_init(void)
 }
 
 /*
+ * Find this session's database's state, once: kept out of line, so that
+ * xid_db_state() costs xid_new() a test and a load
+ */
+static pg_noinline void
+xid_db_lookup(void)
+{
+	XidSharedState *state = xid_shared_state();
+	bool		made = state != NULL && xid_attach(state);
+
+	my_db_looked_up = true;
+	if (made)
+		xid_sweep(state);
+}
+
+/*
  * The state of this session's database, or NULL when nothing is shared
  * (15 and 16 without shared_preload_libraries)
  */
@@ -454,15 +475,7 @@ XidDbState *
 xid_db_state(void)
 {
 	if (unlikely(!my_db_looked_up))
-	{
-		XidSharedState *state = xid_shared_state();
-
-		bool		made = state != NULL && xid_attach(state);
-
-		my_db_looked_up = true;
-		if (made)
-			xid_sweep(state);
-	}
+		xid_db_lookup();
 	return my_db;
 }
 
