@@ -402,9 +402,9 @@ xid_mark_cover(XidDbState *db, uint64 next)
 	page_ms = Max(seq->last_value, 0);
 
 	/*
-	 * Only a session that holds the page's lock reads the page into the
-	 * state or writes it, so what the state says of the page stays true
-	 * while this one holds it.
+	 * Only a session that holds the page's lock reads the page into the state
+	 * or writes it, so what the state says of the page stays true while this
+	 * one holds it.
 	 */
 	SpinLockAcquire(&db->mutex);
 	known = db->relid == relid && page_ms <= db->page_ms;

@@ -14,6 +14,9 @@
 #   clock_timestamp() read after them), above all his earlier ones, and
 #   his first xid_new() of the session takes no wait (its median time over
 #   the rounds is far below the second the old slot search slept).
+# - bob's second database, on 1.0's objects (no durable mark) and updated
+#   to 1.1 halfway, gets ids above each other throughout: its state is
+#   never taken, so it never restarts (it could not be read again).
 # - mallory's ids are an hour ahead in her own databases: the attack was
 #   real, and stayed there.
 # - Her databases dropped, the generator state of each goes with it (the
@@ -64,6 +67,12 @@ SQL
 as bob victim <<'SQL'
 CREATE EXTENSION xid;
 CREATE TABLE ids (id public.xid PRIMARY KEY, at timestamptz NOT NULL, round int NOT NULL);
+SQL
+# bob's second database, on 1.0's objects (no mark) until its update
+as postgres postgres -c "CREATE DATABASE legacy OWNER bob" >/dev/null
+as bob legacy <<'SQL'
+CREATE EXTENSION xid VERSION '1.0';
+CREATE TABLE ids (n serial PRIMARY KEY, id public.xid NOT NULL, round int NOT NULL);
 SQL
 
 # mallory's databases, each with the extension and its mark an hour ahead
@@ -119,6 +128,9 @@ sleep 2
 start=$(date +%s)
 for r in $(seq 1 $rounds); do
 	bob_round "$r" | sed -nE 's/^Time: ([0-9.]+) ms.*/\1/p' >>"$work/first.txt"
+	# and a session in legacy, updated to 1.1 halfway
+	[ "$r" = $((rounds / 2)) ] && as bob legacy -c "ALTER EXTENSION xid UPDATE"
+	as bob legacy -c "INSERT INTO ids (id, round) SELECT public.xid_new(), $r FROM generate_series(1, 100)"
 	sleep 0.5
 done
 touch "$work/done"
@@ -136,6 +148,10 @@ SQL
 read -r n late most back <<<"$out"
 check "bob, $rounds sessions while mallory connects ($took s): $n ids, $late of them later than the clock (at most $most ms from it), $back out of order" \
 	'[ "$n" = $((rounds * 101)) ] && [ "$late" = 0 ] && [ "$back" = 0 ]'
+out=$(as bob legacy -F ' ' -c "SELECT count(*), count(*) FILTER (WHERE id <= prev), (SELECT extversion FROM pg_extension WHERE extname = 'xid') FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM ids) s")
+read -r n back version <<<"$out"
+check "bob's database on 1.0's objects, updated to $version halfway: $n ids, $back not above the one before" \
+	'[ "$n" = $((rounds * 100)) ] && [ "$back" = 0 ] && [ "$version" = 1.1 ]'
 median=$(sort -n "$work/first.txt" | awk '{ a[NR] = $1 } END { print (NR ? a[int((NR + 1) / 2)] : "none") }')
 slowest=$(sort -n "$work/first.txt" | tail -1)
 check "bob's first xid_new() of a session: median $median ms, slowest $slowest ms (the old slot search slept up to 1 s)" \
