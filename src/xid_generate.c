@@ -56,11 +56,13 @@
  */
 #include "xid.h"
 
+#include "access/xact.h"
 #include "catalog/objectaccess.h"
 #include "catalog/pg_database.h"
 #include "common/pg_prng.h"
 #include "lib/dshash.h"
 #include "miscadmin.h"
+#include "nodes/pg_list.h"
 #include "port/atomics.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
@@ -132,6 +134,9 @@ static bool shared_state_looked_up = false;
 /* This session's view of the table, once attached */
 static dsa_area *table_area = NULL;
 static dshash_table *db_table = NULL;
+
+/* The databases this transaction drops, whose entries go at its commit */
+static List *dropped_databases = NIL;
 
 /* The entry of this session's database, once attached */
 static XidDbEntry *my_entry = NULL;
@@ -394,31 +399,15 @@ xid_attach(XidSharedState *state)
 }
 
 /*
- * DROP DATABASE, in a session that has loaded the library (every session
- * when it is preloaded): remove the database's entry, unless a session
- * points at it.  The hook runs before dropdb() checks that no session uses
- * the database; should the drop fail after it, the database's next
- * session makes a new entry, which reads the durable mark again, as after
- * a restart.  Databases dropped where the library was not loaded leave
- * their entries to xid_sweep().
+ * Remove a dropped database's entry, unless a session points at it (none
+ * does once the drop has committed: dropdb() waited for the database's
+ * sessions to exit, and each left the entry at its exit)
  */
 static void
-xid_forget_database(Oid dbid)
+xid_forget_database(XidSharedState *state, Oid dbid)
 {
-	XidSharedState *state = xid_shared_state();
-	XidDbEntry *entry;
-	bool		made;
+	XidDbEntry *entry = dshash_find(db_table, &dbid, true);
 
-	if (state == NULL)
-		return;
-	LWLockAcquire(&state->lock, LW_SHARED);
-	made = state->made;
-	LWLockRelease(&state->lock);
-	if (!made)
-		return;
-	if (db_table == NULL)
-		xid_attach_table(state);
-	entry = dshash_find(db_table, &dbid, true);
 	if (entry == NULL)
 		return;
 	if (pg_atomic_read_u32(&entry->sessions) != 0)
@@ -434,6 +423,15 @@ xid_forget_database(Oid dbid)
 			(errmsg_internal("xid: removed the generator state of database %u", dbid)));
 }
 
+/*
+ * DROP DATABASE, in a session that has loaded the library (every session
+ * when it is preloaded): note the database, attached to the table now,
+ * where an error can still abort the drop, and remove its entry when the
+ * drop commits (the hook runs before dropdb() checks that the database
+ * can be dropped, which may still fail).  Databases dropped where the
+ * library was not loaded, or on a standby, which replays the drop, leave
+ * their entries to xid_sweep().
+ */
 static void
 xid_object_access(ObjectAccessType access, Oid classId, Oid objectId,
 				  int subId, void *arg)
@@ -441,7 +439,44 @@ xid_object_access(ObjectAccessType access, Oid classId, Oid objectId,
 	if (prev_object_access_hook)
 		prev_object_access_hook(access, classId, objectId, subId, arg);
 	if (access == OAT_DROP && classId == DatabaseRelationId)
-		xid_forget_database(objectId);
+	{
+		XidSharedState *state = xid_shared_state();
+		bool		made;
+		MemoryContext old;
+
+		if (state == NULL)
+			return;
+		LWLockAcquire(&state->lock, LW_SHARED);
+		made = state->made;
+		LWLockRelease(&state->lock);
+		if (!made)
+			return;
+		if (db_table == NULL)
+			xid_attach_table(state);
+		old = MemoryContextSwitchTo(TopMemoryContext);
+		dropped_databases = lappend_oid(dropped_databases, objectId);
+		MemoryContextSwitchTo(old);
+	}
+}
+
+/* At the end of a transaction that dropped databases */
+static void
+xid_xact_callback(XactEvent event, void *arg)
+{
+	ListCell   *lc;
+
+	if (dropped_databases == NIL)
+		return;
+	if (event == XACT_EVENT_COMMIT)
+	{
+		foreach(lc, dropped_databases)
+			xid_forget_database(shared_state, lfirst_oid(lc));
+	}
+	if (event == XACT_EVENT_COMMIT || event == XACT_EVENT_ABORT)
+	{
+		list_free(dropped_databases);
+		dropped_databases = NIL;
+	}
 }
 
 /* From _PG_init, in every session that loads the library */
@@ -450,6 +485,7 @@ xid_generate_init(void)
 {
 	prev_object_access_hook = object_access_hook;
 	object_access_hook = xid_object_access;
+	RegisterXactCallback(xid_xact_callback, NULL);
 }
 
 /*
