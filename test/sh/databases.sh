@@ -19,9 +19,10 @@
 #   never taken, so it never restarts (it could not be read again).
 # - mallory's ids are an hour ahead in her own databases: the attack was
 #   real, and stayed there.
-# - Her databases dropped, the generator state of each goes with it (the
-#   dropping session has the library, preloaded, and says so at DEBUG1),
-#   and bob's ids are still at the clock.
+# - Some of her databases dropped, one of them WITH (FORCE) while a session of hers
+#   is connected to it, the generator state of each goes with it when the
+#   drop commits (the dropping session has the library, preloaded, and
+#   says so at DEBUG1), and bob's ids are still at the clock.
 #
 # Runs its own cluster (the library preloaded, max_connections = 8).
 # Called by test/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
@@ -56,6 +57,7 @@ as() # ROLE DB [psql args]: a session of ROLE, errors stop it
 
 ndb=80
 rounds=8
+ndrop=5
 slots=$(as postgres postgres -c "SELECT current_setting('max_connections')::int + current_setting('autovacuum_max_workers')::int + 1 + current_setting('max_worker_processes')::int + current_setting('max_wal_senders')::int + 64")
 check "mallory's $ndb databases are more than the $slots slots of the old pool" '[ "$ndb" -gt "$slots" ]'
 
@@ -131,7 +133,7 @@ for r in $(seq 1 $rounds); do
 	# and a session in legacy, updated to 1.1 halfway
 	[ "$r" = $((rounds / 2)) ] && as bob legacy -c "ALTER EXTENSION xid UPDATE"
 	as bob legacy -c "INSERT INTO ids (id, round) SELECT public.xid_new(), $r FROM generate_series(1, 100)"
-	sleep 0.5
+	sleep 0.2
 done
 touch "$work/done"
 for p in "${pids[@]}"; do wait "$p"; done
@@ -159,10 +161,24 @@ check "bob's first xid_new() of a session: median $median ms, slowest $slowest m
 out=$(as mallory "m_$ndb" -c "SELECT round(extract(epoch FROM public.xid_time(public.xid_new()) - clock_timestamp()) / 60)")
 check "mallory's own ids are $out minutes ahead, in her database only" '[ "$out" -ge 55 ] && [ "$out" -le 60 ]'
 
-# her databases dropped: the generator state of each goes with it (the
-# session that drops them has the library, preloaded, and says so at DEBUG1)
-removed=$(for i in $(seq 1 $ndb); do echo "DROP DATABASE m_$i;"; done |
-	as mallory postgres -c "SET client_min_messages = debug1" -f - 2>&1 | grep -c 'xid: removed the generator state of database' || true)
-check "mallory dropped her $ndb databases: the generator state of $removed of them went with them" '[ "$removed" = "$ndb" ]'
+# some of her databases dropped (each drop takes a checkpoint on 15):
+# the generator state of each goes with it (the
+# session that drops them has the library, preloaded, and says so at
+# DEBUG1), m_1 WITH (FORCE) while a session of hers that made an id there
+# is still connected
+as mallory m_1 -c "SELECT public.xid_new()" -c "SELECT pg_sleep(60)" >/dev/null 2>&1 &
+sleeper=$!
+for _ in $(seq 1 100); do
+	n=$(as mallory postgres -c "SELECT count(*) FROM pg_stat_activity WHERE datname = 'm_1' AND query LIKE '%pg_sleep%'")
+	[ "$n" = 1 ] && break
+	sleep 0.1
+done
+removed=$({
+	echo "DROP DATABASE m_1 WITH (FORCE);"
+	for i in $(seq 2 $ndrop); do echo "DROP DATABASE m_$i;"; done
+} | as mallory postgres -c "SET client_min_messages = debug1" -f - 2>&1 | grep -c 'xid: removed the generator state of database' || true)
+wait "$sleeper" || true
+check "mallory dropped $ndrop of her databases, one of them with a session of hers in it (WITH (FORCE)): the generator state of $removed of them went with them" \
+	'[ "$n" = 1 ] && [ "$removed" = "$ndrop" ]'
 out=$(as bob victim -c "SELECT public.xid_time(public.xid_new()) <= clock_timestamp() AND public.xid_new() > (SELECT max(id) FROM ids)")
 check "bob's ids after that: at the clock, above all before" '[ "$out" = t ]'
