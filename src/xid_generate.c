@@ -289,8 +289,9 @@ xid_detach(int code, Datum arg)
 }
 
 /*
- * Remove the entries of databases that no longer exist, when the table has
- * grown enough since the last search (XID_SWEEP_MIN).  An entry that a
+ * Count a new entry, and remove the entries of databases that no longer
+ * exist when the table has grown enough since the last search
+ * (XID_SWEEP_MIN).  An entry that a
  * session points at is never removed: only the sessions of its own
  * database do, and once its database is dropped there are none.  The
  * catalog is read with no lock of the table held; each entry is removed
