@@ -69,6 +69,27 @@
 #endif
 
 /*
+ * LWLock tranches: 19 names a tranche when it hands out its id, in shared
+ * memory; before, each process that wants the name registers it itself.
+ */
+#if PG_VERSION_NUM >= 190000
+#define XID_NEW_TRANCHE_ID(name) LWLockNewTrancheId(name)
+#define XID_REGISTER_TRANCHE(id, name) ((void) 0)
+#else
+#define XID_NEW_TRANCHE_ID(name) LWLockNewTrancheId()
+#define XID_REGISTER_TRANCHE(id, name) LWLockRegisterTranche((id), (name))
+#endif
+
+/*
+ * dshash tables take a function that copies keys from 17 on.
+ */
+#if PG_VERSION_NUM >= 170000
+#define XID_DSHASH_SET_COPY(params) ((params).copy_function = dshash_memcpy)
+#else
+#define XID_DSHASH_SET_COPY(params) ((void) (params))
+#endif
+
+/*
  * ANALYZE's statistics target for a column moved from the copy of its
  * pg_attribute row into VacAttrStats itself in 17.
  */

@@ -77,6 +77,8 @@ _PG_init(void)
 
 	/* the core-xid warning's hook, in every session that loads the library */
 	xid_warn_init();
+	/* and the one that forgets the generator state of a dropped database */
+	xid_generate_init();
 
 	if (process_shared_preload_libraries_in_progress)
 	{

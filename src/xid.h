@@ -131,6 +131,7 @@ extern bool xid_time_op_bounds(XidTimeOp op, TimestampTz t,
 							   uint64 *lo, uint64 *hi);
 
 /* xid_generate.c */
+extern void xid_generate_init(void);
 extern void xid_generate_request_shmem(void);
 extern void xid_node_layout(int *counter_bits, uint64 *node_field);
 
@@ -139,17 +140,14 @@ extern void xid_node_layout(int *counter_bits, uint64 *node_field);
  * (xid_generate.c) and its durable mark as this server run knows it
  * (xid_mark.c).  Each database has its own, so nothing done in one
  * database moves the ids of another: ids are unique and strictly
- * increasing within each database.  A slot stays with its database while
- * a session of the database is attached to it (from its first id to its
- * exit), so a session may keep a pointer to it.
+ * increasing within each database.  It lives in a shared hash table keyed
+ * by the database's OID (XidDbEntry), made at the database's first id and
+ * kept while the database exists, so a session may keep a pointer to it.
  */
 typedef struct XidDbState
 {
 	pg_atomic_uint64 last;		/* last value issued in the database */
 	pg_atomic_uint64 warned_ms; /* clock of its last run-ahead warning */
-	/* under XidSharedState.mutex: */
-	Oid			dbid;			/* the database; InvalidOid: a free slot */
-	int			sessions;		/* sessions attached to the slot */
 	/* under mutex: */
 	slock_t		mutex;
 	Oid			relid;			/* the mark's sequence, InvalidOid: not read */
@@ -160,39 +158,7 @@ typedef struct XidDbState
 	XLogRecPtr	pending_lsn;	/* flushed yet (Invalid: none) */
 } XidDbState;
 
-/*
- * Slots are a cache line apart: sessions of different databases
- * compare-and-swap their own last values without sharing a line.
- */
-#define XID_DB_SLOT_SIZE	128
-typedef union XidDbSlot
-{
-	XidDbState	db;
-	char		pad[XID_DB_SLOT_SIZE];
-} XidDbSlot;
-
-StaticAssertDecl(sizeof(XidDbState) <= XID_DB_SLOT_SIZE,
-				 "the state of a database fits its slot");
-
-/*
- * Slots beyond one per backend (each session attaches to one slot at most),
- * so that at least this many slots are always free or unattached: the
- * databases whose last sessions left most recently keep theirs.
- */
-#define XID_SPARE_SLOTS		64
-
-/* What a server's sessions share: a slot per database that makes ids */
-typedef struct XidSharedState
-{
-	slock_t		mutex;			/* protects dbid and sessions of the slots */
-	int			nslots;
-	XidDbSlot	slots[FLEXIBLE_ARRAY_MEMBER];
-} XidSharedState;
-
-/* The shared state, or NULL when this session has only its own */
-extern XidSharedState *xid_shared_state(void);
-
-/* The slot of this session's database, or NULL without shared state */
+/* The state of this session's database, or NULL without shared state */
 extern XidDbState *xid_db_state(void);
 
 /* xid_generate.c: this session's last value, when nothing is shared */
@@ -221,7 +187,6 @@ extern uint64 xid_session_last(void);
 extern int	xid_max_ahead_ms;
 extern int64 xid_mark_covered_ms;
 extern bool xid_mark_cover(XidDbState *db, uint64 next);
-extern int64 xid_mark_ahead_of(XidDbState *db, int64 now_ms);
 extern void xid_check_ahead(XidDbState *db, uint64 next, int64 now_ms);
 
 /* What a clause admits, as closed bounds on the xid */

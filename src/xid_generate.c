@@ -11,9 +11,11 @@
  *   or else through the DSM registry (17+, no configuration);
  * - within one session otherwise.
  *
- * Each database has its own last value (a slot, XidDbState): what one
- * database does, a far-ahead durable mark included, never moves the time
- * field of another's ids.  Two databases of one server draw their ids
+ * Each database has its own last value (XidDbState, its entry in a shared
+ * hash table keyed by its OID, which no other database can take): what one
+ * database does, a far-ahead durable mark and any number of databases
+ * included, never moves the time field of another's ids nor makes
+ * xid_new() wait there.  Two databases of one server draw their ids
  * independently, as two servers do.
  *
  * The last value is updated with a 64-bit compare-and-swap, never a lock.
@@ -54,12 +56,21 @@
  */
 #include "xid.h"
 
+#include "access/xact.h"
+#include "catalog/objectaccess.h"
+#include "catalog/pg_database.h"
 #include "common/pg_prng.h"
+#include "lib/dshash.h"
 #include "miscadmin.h"
+#include "nodes/pg_list.h"
 #include "port/atomics.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
+#include "utils/dsa.h"
+#include "utils/inval.h"
+#include "utils/memutils.h"
+#include "utils/syscache.h"
 #ifdef XID_HAVE_DSM_REGISTRY
 #include "storage/dsm_registry.h"
 #endif
@@ -68,18 +79,67 @@
 #define XID_MAX_STEP	32
 
 /*
- * The name of the shared state in the DSM registry.  Not "xid": 1.0's
- * library registered a smaller state under that name, and a server that
- * had loaded it still holds it until restarted (nor "xid_generator", the
- * state with one last value for the whole server that 1.1 had before it
- * was released).
+ * The name of the fixed part of the shared state in the DSM registry.  Not
+ * "xid": 1.0's library registered a smaller state under that name, and a
+ * server that had loaded it still holds it until restarted (nor
+ * "xid_generator" or "xid_databases", the layouts 1.1 had before it was
+ * released).
  */
-#define XID_DSM_NAME	"xid_databases"
+#define XID_DSM_NAME	"xid_database_table"
+
+/* The LWLock tranche of the shared state, its area and its table */
+#define XID_TRANCHE_NAME	"xid"
+
+/*
+ * The table is searched for the entries of dropped databases when it has
+ * twice as many entries as after the last search, and at least this many:
+ * a search costs a catalog lookup per entry, so it runs rarely enough
+ * that its cost per new entry stays constant.
+ */
+#define XID_SWEEP_MIN	64
+
+/*
+ * The fixed part of the shared state: where the table of the databases'
+ * generator states is.  The first session that needs the table makes it,
+ * in a DSA area of its own, which grows with the number of databases.
+ */
+typedef struct XidSharedState
+{
+	LWLock		lock;			/* guards the rest */
+	int			tranche_id;		/* of lock, the area and the table */
+	bool		made;			/* the area and table exist: */
+	dsa_handle	area;
+	dshash_table_handle table;
+	int			entries;		/* entries added less those removed */
+	int			sweep_at;		/* look for dropped databases at this many */
+} XidSharedState;
+
+/*
+ * An entry of the table, a database's generator state, padded on both
+ * sides: sessions of different databases compare-and-swap their own last
+ * values without sharing a cache line.
+ */
+typedef struct XidDbEntry
+{
+	Oid			dbid;			/* the key */
+	pg_atomic_uint32 sessions;	/* sessions that point at it */
+	char		pad_before[PG_CACHE_LINE_SIZE];
+	XidDbState	db;
+	char		pad_after[PG_CACHE_LINE_SIZE];
+} XidDbEntry;
 
 static XidSharedState *shared_state = NULL;
 static bool shared_state_looked_up = false;
 
-/* The slot of this session's database, once attached */
+/* This session's view of the table, once attached */
+static dsa_area *table_area = NULL;
+static dshash_table *db_table = NULL;
+
+/* The databases this transaction drops, whose entries go at its commit */
+static List *dropped_databases = NIL;
+
+/* The entry of this session's database, once attached */
+static XidDbEntry *my_entry = NULL;
 static XidDbState *my_db = NULL;
 static bool my_db_looked_up = false;
 
@@ -91,52 +151,34 @@ static bool prng_seeded = false;
 
 static shmem_request_hook_type prev_shmem_request_hook = NULL;
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
-
-/*
- * The size of the shared state: a slot for each backend's database and
- * XID_SPARE_SLOTS more (MaxBackends is known by now in every process that
- * asks, as a shmem_request_hook or as a backend)
- */
-static Size
-xid_state_size(void)
-{
-	return add_size(offsetof(XidSharedState, slots),
-					mul_size(MaxBackends + XID_SPARE_SLOTS, sizeof(XidDbSlot)));
-}
+static object_access_hook_type prev_object_access_hook = NULL;
 
 static void
 xid_shmem_request(void)
 {
 	if (prev_shmem_request_hook)
 		prev_shmem_request_hook();
-	RequestAddinShmemSpace(xid_state_size());
+	RequestAddinShmemSpace(MAXALIGN(sizeof(XidSharedState)));
+	RequestNamedLWLockTranche(XID_TRANCHE_NAME, 1);
 }
 
 static void
-xid_init_state(void *ptr)
+xid_init_state(XidSharedState *state, int tranche_id)
 {
-	XidSharedState *state = (XidSharedState *) ptr;
-	int			i;
-
-	SpinLockInit(&state->mutex);
-	state->nslots = MaxBackends + XID_SPARE_SLOTS;
-	for (i = 0; i < state->nslots; i++)
-	{
-		XidDbState *db = &state->slots[i].db;
-
-		memset(db, 0, sizeof(*db));
-		pg_atomic_init_u64(&db->last, 0);
-		pg_atomic_init_u64(&db->warned_ms, 0);
-		SpinLockInit(&db->mutex);
-	}
+	LWLockInitialize(&state->lock, tranche_id);
+	state->tranche_id = tranche_id;
+	state->made = false;
+	state->entries = 0;
+	state->sweep_at = XID_SWEEP_MIN;
 }
 
 #ifdef XID_HAVE_DSM_REGISTRY
-/* The same, as the DSM registry calls it */
+/* The same, as the DSM registry calls it (17+, not preloaded) */
 static void
 xid_dsm_init_state(XID_DSM_INIT_PARAMS)
 {
-	xid_init_state(ptr);
+	xid_init_state((XidSharedState *) ptr,
+				   XID_NEW_TRANCHE_ID(XID_TRANCHE_NAME));
 }
 #endif
 
@@ -150,9 +192,10 @@ xid_shmem_startup(void)
 		prev_shmem_startup_hook();
 
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-	state = ShmemInitStruct("xid", xid_state_size(), &found);
+	state = ShmemInitStruct("xid", sizeof(XidSharedState), &found);
 	if (!found)
-		xid_init_state(state);
+		xid_init_state(state,
+					   GetNamedLWLockTranche(XID_TRANCHE_NAME)[0].lock.tranche);
 	LWLockRelease(AddinShmemInitLock);
 	shared_state = state;
 	shared_state_looked_up = true;
@@ -175,7 +218,7 @@ xid_generate_request_shmem(void)
  * The state shared by the server's sessions, or NULL when there is none
  * (15 and 16 without shared_preload_libraries).
  */
-XidSharedState *
+static XidSharedState *
 xid_shared_state(void)
 {
 	if (!shared_state_looked_up)
@@ -184,8 +227,9 @@ xid_shared_state(void)
 		bool		found;
 
 		shared_state = XID_GET_NAMED_DSM_SEGMENT(XID_DSM_NAME,
-												 xid_state_size(),
+												 sizeof(XidSharedState),
 												 xid_dsm_init_state, &found);
+		XID_REGISTER_TRANCHE(shared_state->tranche_id, XID_TRANCHE_NAME);
 #endif
 		if (shared_state == NULL)
 			pg_atomic_init_u64(&local_last, 0);
@@ -194,115 +238,281 @@ xid_shared_state(void)
 	return shared_state;
 }
 
-/* At exit, a session leaves its database's slot */
+/*
+ * Attach this session to the table of the databases' generator states,
+ * making it if no session has yet.  The area stays mapped, and the table
+ * attached, for the rest of the session.
+ */
+static void
+xid_attach_table(XidSharedState *state)
+{
+	dshash_parameters params;
+	MemoryContext old;
+
+	memset(&params, 0, sizeof(params));
+	params.key_size = sizeof(Oid);
+	params.entry_size = sizeof(XidDbEntry);
+	params.compare_function = dshash_memcmp;
+	params.hash_function = dshash_memhash;
+	XID_DSHASH_SET_COPY(params);
+	params.tranche_id = state->tranche_id;
+
+	old = MemoryContextSwitchTo(TopMemoryContext);
+	LWLockAcquire(&state->lock, LW_EXCLUSIVE);
+	if (!state->made)
+	{
+		table_area = dsa_create(state->tranche_id);
+		dsa_pin(table_area);
+		dsa_pin_mapping(table_area);
+		db_table = dshash_create(table_area, &params, NULL);
+		state->table = dshash_get_hash_table_handle(db_table);
+		state->area = dsa_get_handle(table_area);
+		state->made = true;
+	}
+	else
+	{
+		table_area = dsa_attach(state->area);
+		dsa_pin_mapping(table_area);
+		db_table = dshash_attach(table_area, &params, state->table, NULL);
+	}
+	LWLockRelease(&state->lock);
+	MemoryContextSwitchTo(old);
+}
+
+/* At exit, a session no longer points at its database's entry */
 static void
 xid_detach(int code, Datum arg)
 {
-	XidSharedState *state = shared_state;
-
-	SpinLockAcquire(&state->mutex);
-	my_db->sessions--;
-	SpinLockRelease(&state->mutex);
+	pg_atomic_fetch_sub_u32(&my_entry->sessions, 1);
+	my_entry = NULL;
 	my_db = NULL;
 }
 
 /*
- * Attach this session to its database's slot, taking one for the database
- * if it has none.  A slot no session is attached to may go to another
- * database, and its own then reads its durable mark again when it comes
- * back: that starts its ids above the mark, which a moment after its last
- * id is still ahead of the clock.  So a slot is taken over only once the
- * ids of its database would start no later than the clock (the free slots
- * first, then the one whose database has been idle longest); when every
- * unattached slot is of a database that made ids in the last lease, wait
- * for the first of them to pass, at most a lease.  A database whose mark
- * is further ahead of the clock than that (by its owner's setval(), or a
- * clock far back) loses its slot at once: its own ids start at its mark,
- * a lease at most above its last one.  At least XID_SPARE_SLOTS slots are
- * unattached at any time, since a session attaches to one slot only.
+ * Count a new entry, and remove the entries of databases that no longer
+ * exist when the table has grown enough since the last search
+ * (XID_SWEEP_MIN).  An entry that a
+ * session points at is never removed: only the sessions of its own
+ * database do, and once its database is dropped there are none.  The
+ * catalog is read with no lock of the table held; each entry is removed
+ * under its partition's lock, once no session points at it.
  */
 static void
-xid_attach(XidSharedState *state)
+xid_sweep(XidSharedState *state)
 {
-	for (;;)
-	{
-		int64		now_ms = xid_now_ms();
-		XidDbState *best = NULL;
-		int64		best_ahead = 0;
-		int			i;
+	dshash_seq_status scan;
+	XidDbEntry *entry;
+	Oid		   *dbids;
+	int			n = 0;
+	int			size = 64;
+	int			removed = 0;
+	bool		due;
+	int			i;
 
-		SpinLockAcquire(&state->mutex);
-		for (i = 0; i < state->nslots; i++)
-		{
-			XidDbState *db = &state->slots[i].db;
-			int64		ahead;
-
-			if (db->dbid == MyDatabaseId)
-			{
-				best = db;
-				best_ahead = PG_INT64_MIN;
-				break;
-			}
-			if (db->sessions > 0)
-				continue;
-			ahead = OidIsValid(db->dbid) ? xid_mark_ahead_of(db, now_ms) :
-				PG_INT64_MIN + 1;
-			if (best == NULL || ahead < best_ahead)
-			{
-				best = db;
-				best_ahead = ahead;
-			}
-		}
-		if (best != NULL && best_ahead > 0 && best_ahead <= XID_LEASE_MS)
-		{
-			/* the database of that slot made ids a moment ago */
-			SpinLockRelease(&state->mutex);
-			pg_usleep(best_ahead * 1000L);
-			CHECK_FOR_INTERRUPTS();
-			continue;
-		}
-		if (best == NULL)
-		{
-			SpinLockRelease(&state->mutex);
-			elog(ERROR, "no free slot in the shared state of xid");
-		}
-		if (best->dbid != MyDatabaseId)
-		{
-			/* a new slot, no mark read yet */
-			best->dbid = MyDatabaseId;
-			best->sessions = 0;
-			best->relid = InvalidOid;
-			best->page_ms = 0;
-			best->mark_ms = 0;
-			best->floor = 0;
-			best->pending_ms = 0;
-			best->pending_lsn = InvalidXLogRecPtr;
-			pg_atomic_write_u64(&best->last, 0);
-			pg_atomic_write_u64(&best->warned_ms, 0);
-		}
-		best->sessions++;
-		SpinLockRelease(&state->mutex);
-		my_db = best;
-		before_shmem_exit(xid_detach, (Datum) 0);
+	LWLockAcquire(&state->lock, LW_EXCLUSIVE);
+	state->entries++;
+	due = state->entries >= state->sweep_at;
+	if (due)
+		state->sweep_at = 2 * state->entries;	/* one session searches */
+	LWLockRelease(&state->lock);
+	if (!due)
 		return;
+
+	dbids = palloc(size * sizeof(Oid));
+	dshash_seq_init(&scan, db_table, false);
+	while ((entry = dshash_seq_next(&scan)) != NULL)
+	{
+		if (n == size)
+		{
+			size *= 2;
+			dbids = repalloc(dbids, size * sizeof(Oid));
+		}
+		dbids[n++] = entry->dbid;
 	}
+	dshash_seq_term(&scan);
+
+	/* see every database committed before now */
+	AcceptInvalidationMessages();
+	for (i = 0; i < n; i++)
+	{
+		if (dbids[i] == MyDatabaseId ||
+			SearchSysCacheExists1(DATABASEOID, ObjectIdGetDatum(dbids[i])))
+			continue;
+		entry = dshash_find(db_table, &dbids[i], true);
+		if (entry == NULL)
+			continue;
+		if (pg_atomic_read_u32(&entry->sessions) == 0)
+		{
+			dshash_delete_entry(db_table, entry);
+			removed++;
+		}
+		else
+			dshash_release_lock(db_table, entry);
+	}
+	pfree(dbids);
+
+	LWLockAcquire(&state->lock, LW_EXCLUSIVE);
+	state->entries -= removed;
+	state->sweep_at = Max(XID_SWEEP_MIN, 2 * state->entries);
+	LWLockRelease(&state->lock);
+	ereport(DEBUG1,
+			(errmsg_internal("xid: removed the generator state of %d dropped databases, %d remain",
+							 removed, n - removed)));
 }
 
 /*
- * The slot of this session's database, or NULL when nothing is shared
+ * Attach this session to its database's entry in the table, making the
+ * entry at the database's first id in this server run.  Only this
+ * database's sessions make, read or write it; another database can
+ * neither take it nor make this one wait beyond the partition lock of the
+ * table, held for the lookup.  The entry stays while the database exists,
+ * so its last value and mark never restart within a server run (on a
+ * standby, and for a database whose extension predates the mark, they
+ * could not be read again).  True when the entry is new.
+ */
+static bool
+xid_attach(XidSharedState *state)
+{
+	XidDbEntry *entry;
+	bool		found;
+
+	if (db_table == NULL)
+		xid_attach_table(state);
+	entry = dshash_find_or_insert(db_table, &MyDatabaseId, &found);
+	if (!found)
+	{
+		XidDbState *db = &entry->db;
+
+		pg_atomic_init_u32(&entry->sessions, 0);
+		memset(db, 0, sizeof(*db));
+		pg_atomic_init_u64(&db->last, 0);
+		pg_atomic_init_u64(&db->warned_ms, 0);
+		SpinLockInit(&db->mutex);
+		db->relid = InvalidOid;
+		db->pending_lsn = InvalidXLogRecPtr;
+	}
+	pg_atomic_fetch_add_u32(&entry->sessions, 1);
+	dshash_release_lock(db_table, entry);
+	my_entry = entry;
+	my_db = &entry->db;
+	before_shmem_exit(xid_detach, (Datum) 0);
+	return !found;
+}
+
+/*
+ * Remove a dropped database's entry, unless a session points at it (none
+ * does once the drop has committed: dropdb() waited for the database's
+ * sessions to exit, and each left the entry at its exit)
+ */
+static void
+xid_forget_database(XidSharedState *state, Oid dbid)
+{
+	XidDbEntry *entry = dshash_find(db_table, &dbid, true);
+
+	if (entry == NULL)
+		return;
+	if (pg_atomic_read_u32(&entry->sessions) != 0)
+	{
+		dshash_release_lock(db_table, entry);
+		return;
+	}
+	dshash_delete_entry(db_table, entry);
+	LWLockAcquire(&state->lock, LW_EXCLUSIVE);
+	state->entries--;
+	LWLockRelease(&state->lock);
+	ereport(DEBUG1,
+			(errmsg_internal("xid: removed the generator state of database %u", dbid)));
+}
+
+/*
+ * DROP DATABASE, in a session that has loaded the library (every session
+ * when it is preloaded): note the database, attached to the table now,
+ * where an error can still abort the drop, and remove its entry when the
+ * drop commits (the hook runs before dropdb() checks that the database
+ * can be dropped, which may still fail).  Databases dropped where the
+ * library was not loaded, or on a standby, which replays the drop, leave
+ * their entries to xid_sweep().
+ */
+static void
+xid_object_access(ObjectAccessType access, Oid classId, Oid objectId,
+				  int subId, void *arg)
+{
+	if (prev_object_access_hook)
+		prev_object_access_hook(access, classId, objectId, subId, arg);
+	if (access == OAT_DROP && classId == DatabaseRelationId)
+	{
+		XidSharedState *state = xid_shared_state();
+		bool		made;
+		MemoryContext old;
+
+		if (state == NULL)
+			return;
+		LWLockAcquire(&state->lock, LW_SHARED);
+		made = state->made;
+		LWLockRelease(&state->lock);
+		if (!made)
+			return;
+		if (db_table == NULL)
+			xid_attach_table(state);
+		old = MemoryContextSwitchTo(TopMemoryContext);
+		dropped_databases = lappend_oid(dropped_databases, objectId);
+		MemoryContextSwitchTo(old);
+	}
+}
+
+/* At the end of a transaction that dropped databases */
+static void
+xid_xact_callback(XactEvent event, void *arg)
+{
+	ListCell   *lc;
+
+	if (dropped_databases == NIL)
+		return;
+	if (event == XACT_EVENT_COMMIT)
+	{
+		foreach(lc, dropped_databases)
+			xid_forget_database(shared_state, lfirst_oid(lc));
+	}
+	if (event == XACT_EVENT_COMMIT || event == XACT_EVENT_ABORT)
+	{
+		list_free(dropped_databases);
+		dropped_databases = NIL;
+	}
+}
+
+/* From _PG_init, in every session that loads the library */
+void
+xid_generate_init(void)
+{
+	prev_object_access_hook = object_access_hook;
+	object_access_hook = xid_object_access;
+	RegisterXactCallback(xid_xact_callback, NULL);
+}
+
+/*
+ * Find this session's database's state, once: kept out of line, so that
+ * xid_db_state() costs xid_new() a test and a load
+ */
+static pg_noinline void
+xid_db_lookup(void)
+{
+	XidSharedState *state = xid_shared_state();
+	bool		made = state != NULL && xid_attach(state);
+
+	my_db_looked_up = true;
+	if (made)
+		xid_sweep(state);
+}
+
+/*
+ * The state of this session's database, or NULL when nothing is shared
  * (15 and 16 without shared_preload_libraries)
  */
 XidDbState *
 xid_db_state(void)
 {
 	if (unlikely(!my_db_looked_up))
-	{
-		XidSharedState *state = xid_shared_state();
-
-		if (state != NULL)
-			xid_attach(state);
-		my_db_looked_up = true;
-	}
+		xid_db_lookup();
 	return my_db;
 }
 

@@ -45,12 +45,12 @@
  * at the first id of a server run or after a setval() by a restore or by
  * the owner, is refused when it is further ahead of the clock than
  * XID_MARK_HORIZON_MS (or xid.max_ahead refuses the ids above it): an
- * error in that database only, whose slot is its own (xid.h).
+ * error in that database only, whose state is its own (xid.h).
  *
  * Scope.  The mark needs the shared state: with it (any version with
  * shared_preload_libraries, 17+ without), every database that makes ids
- * has a slot in shared memory holding its mark as this server run knows
- * it.  Without it (15/16 without preloading) a session cannot tell a
+ * has an entry in shared memory holding its mark as this server run
+ * knows it, from its first id until the database is dropped.  Without it (15/16 without preloading) a session cannot tell a
  * restart from a new session, so there is no durable mark and ids are
  * ordered within a session only.  A hot standby cannot write WAL: there
  * xid_new() works as before, with no mark; a promoted standby reads the
@@ -289,22 +289,6 @@ db_covered(XidDbState *db)
 }
 
 /*
- * How far ahead of now_ms the ids of a database would start if its slot,
- * which no session is attached to, were taken and read again (xid_attach):
- * above the mark on the page, or, with no mark read, above its last id.
- * The caller holds the shared state's mutex.
- */
-int64
-xid_mark_ahead_of(XidDbState *db, int64 now_ms)
-{
-	int64		ms = XidPayloadGetMs(pg_atomic_read_u64(&db->last));
-
-	if (OidIsValid(db->relid))
-		ms = Max(ms, db->page_ms);
-	return ms - now_ms;
-}
-
-/*
  * Write the mark ms to the sequence's page, whose buffer the caller holds
  * locked exclusively; returns the record's LSN, not flushed.
  */
@@ -322,7 +306,7 @@ write_mark(Relation rel, Buffer buf, int64 ms)
 }
 
 /*
- * Make the mark of the database (db, this session's slot) cover next, an id
+ * Make the mark of the database (db, its shared state) cover next, an id
  * just taken from its last value, before it is returned; false when the
  * mark was read just now, or was read by another session after next was
  * taken and next is not above it: then take the next id again, which is
@@ -337,7 +321,7 @@ write_mark(Relation rel, Buffer buf, int64 ms)
  * transaction, unless ids outrun the lease (after an idle spell, or when
  * the time field jumps).  db->mark_ms only ever holds a flushed value.
  *
- * The mark is read from the page (and ids start above it) when the slot has
+ * The mark is read from the page (and ids start above it) when the state has
  * not read this sequence yet: the first id of a server run, or a sequence
  * made anew with the extension; and when the page holds more than this
  * server run wrote there: a setval() by pg_restore or the owner.
@@ -418,8 +402,8 @@ xid_mark_cover(XidDbState *db, uint64 next)
 	page_ms = Max(seq->last_value, 0);
 
 	/*
-	 * Only a session that holds the page's lock reads the page into the slot
-	 * or writes it, so what the slot says of the page stays true while this
+	 * Only a session that holds the page's lock reads the page into the state
+	 * or writes it, so what the state says of the page stays true while this
 	 * one holds it.
 	 */
 	SpinLockAcquire(&db->mutex);
@@ -433,7 +417,8 @@ xid_mark_cover(XidDbState *db, uint64 next)
 		 * The first read of this sequence in this server run, or a value set
 		 * by someone else: ids from now on are above every id issued before
 		 * the mark was written, so above its millisecond.  The page may hold
-		 * a pending mark of a slot given up since: it counts once flushed.
+		 * a pending mark of a server run that ended since: it counts once
+		 * flushed.
 		 */
 		if (mark_beyond_horizon(page_ms))
 		{
@@ -508,7 +493,7 @@ xid_mark_cover(XidDbState *db, uint64 next)
 			db->pending_lsn = lsn;
 		}
 	}
-	/* (a slot that went to a new sequence meanwhile reads it next time) */
+	/* (a state that went to a new sequence meanwhile reads it next time) */
 	xid_mark_covered_ms = db->relid == relid ? db_covered(db) : -1;
 	SpinLockRelease(&db->mutex);
 

@@ -15,13 +15,14 @@
 # - DDL by carol, who has CREATE but not USAGE on a schema of alice's, and
 #   a temporary table named like the table made: no error, the warning for
 #   the right table.
-# - 96 databases, more than the server keeps slots for (its max_connections
-#   is 8: 8 + backends of its own + 64 spare slots), written by three
+# - 96 databases, more than the pool of slots 1.1 had before issue 33 (its
+#   max_connections is 8: 8 + backends of its own + 64 spare slots; each
+#   database now has its own entry, test/sh/databases.sh), written by three
 #   concurrent writers, while a fourth session drops and creates the
 #   extension 100 times in another database; with synchronous_commit off,
 #   so that only the mark's own flush can keep an id durable.  In every
 #   database: ids increasing for each writer, none twice, never ahead of
-#   the clock (no slot re-read that moves ids ahead).  Then an immediate
+#   the clock (no state read again that moves ids ahead).  Then an immediate
 #   stop: after it, every database's mark is at or above every id a client
 #   received (no id before the record that covers it is flushed), and new
 #   ids are above all of them.
@@ -41,7 +42,7 @@ chmod 711 "$work"
 trap 'cluster_stop "$bindir" "$dir"' EXIT
 rm -rf "$dir"
 
-# Few backends, so that 96 databases are more than the server has slots
+# Few backends, so that 96 databases are more than the old pool had slots
 # for: MaxBackends (about 10 here) + 64.
 small=("max_connections = 8" "superuser_reserved_connections = 0" "max_worker_processes = 0"
 	"max_wal_senders = 0" "wal_level = minimal" "autovacuum_max_workers = 1"
