@@ -121,7 +121,7 @@ async function main() {
 
   test('LIKE bounds: the same as xid_like_lower_bound/upper_bound', async () => {
     const patterns = ['', '%', '_', '5cnrQT%', '5cnrQT%a', '5cnrQT_____', '5cnrQT____', '5cnrQT______', '5cnrQT_%',
-      '5c\\nr%', '5c\\%', 'abc\\', '%\\', '5cnrQT7y4za', '5cnrQT7y4za%', '5cnrQT7y4za1%', 'jpXCZedGfVR%', 'jq%',
+      '5c\\nr%', '5c\\%', '5c\\\\', '5cnrQT7y4za', '5cnrQT7y4za%', '5cnrQT7y4za1%', 'jpXCZedGfVR%', 'jq%',
       '5c0%', '___________', '__________', '%%%%', '5\\_%', 'é%', '5cnrQT%\\%', '\\5cnrQT%', 'jpXCZedGfV_'];
     for (let i = 0; i < 500; i++) {
       const s = new Xid(randomPayload()).toString();
@@ -135,6 +135,17 @@ async function main() {
       const b = likeBounds(patterns[j]);
       assert.deepEqual([str(b && b.lower), str(b && b.upper)], [str(r.lo), str(r.hi)], JSON.stringify(patterns[j]));
     });
+  });
+
+  test('LIKE: a pattern ending in a lone backslash is an error on the server and in the client (22025)', async () => {
+    for (const p of ['\u00e98Cdc9Wxaws%\\', '8Cdc9Wxaws%\\']) {
+      for (const f of ['xid_like_lower_bound', 'xid_like_upper_bound']) {
+        await assert.rejects(q(`SELECT ${f}($1)`, [p]),
+          { code: '22025', message: 'LIKE pattern must not end with escape character' }, `${f}(${p})`);
+      }
+      await assert.rejects(q('SELECT count(*) FROM (SELECT xid_new() AS id) s WHERE id LIKE $1', [p]), { code: '22025' });
+      assert.throws(() => likeBounds(p), { code: '22025', message: 'LIKE pattern must not end with escape character' });
+    }
   });
 
   test('time bounds: the same as xid_time_lower_bound/upper_bound, microseconds and edges', async () => {
@@ -204,6 +215,7 @@ async function main() {
   failed += await run('server: ');
 
   // ---- node-postgres
+  await q('DROP TABLE IF EXISTS orders, copied');
   await q(`CREATE TABLE orders (id public.xid PRIMARY KEY DEFAULT xid_new(), item text NOT NULL)`);
   // 3,000 orders over ten days, ids made for their times
   await q(`INSERT INTO orders
@@ -345,8 +357,45 @@ async function main() {
   failed += await run('pg: ');
 
   // ---- postgres.js
-  const sql = postgres({ max: 2, onnotice: () => {} });
-  await xidPostgres.registerTypes(sql);
+  const sql = await xidPostgres.connect({ max: 2, onnotice: () => {} });
+
+  test('postgres.js: connect() gives the type through the public types option only', async () => {
+    assert.equal(sql.options.types.xid.to, oids.oid);
+    assert.deepEqual(sql.options.types.xid.from, [oids.oid]);
+    assert.equal(typeof sql.types.xid, 'function');
+    const [r] = await sql`SELECT ${sql.types.xid('5cnEkaefSdu')}::text AS t`;
+    assert.equal(r.t, '5cnEkaefSdu');
+    // and with a url and another schema
+    const admin = postgres({ database: 'postgres', max: 1, onnotice: () => {} });
+    await admin`DROP DATABASE IF EXISTS xid_clients_node_pjs`;
+    await admin`CREATE DATABASE xid_clients_node_pjs`;
+    try {
+      const url = `postgres://${process.env.PGUSER}@${process.env.PGHOST}:${process.env.PGPORT}/xid_clients_node_pjs`;
+      const setup = postgres(url, { max: 1, onnotice: () => {} });
+      await setup`CREATE SCHEMA ids`;
+      await setup`CREATE EXTENSION xid SCHEMA ids`;
+      await setup.end();
+      await assert.rejects(xidPostgres.connect(url), /public\.xid does not exist/);
+      const other = await xidPostgres.connect(url, { max: 1, xidSchema: 'ids' });
+      try {
+        const [x] = await other`SELECT ids.xid_new() AS id, ARRAY[ids.xid_new()] AS a`;
+        assert.ok(x.id instanceof Xid && x.a[0] instanceof Xid);
+      } finally {
+        await other.end();
+      }
+    } finally {
+      await admin`DROP DATABASE xid_clients_node_pjs WITH (FORCE)`;
+      await admin.end();
+    }
+  });
+
+  test('postgres.js: a string parameter is checked before it is sent, with the server\'s error', async () => {
+    assert.throws(() => xidPostgres.serialize('5cnEk0efSdu'), { code: '22P02', message: 'invalid input syntax for type xid: "5cnEk0efSdu"' });
+    assert.throws(() => xidPostgres.serialize('jpXCZedGfVR'), { code: '22003' });
+    assert.equal(xidPostgres.serialize('5cnEkaefSdu'), '5cnEkaefSdu');
+    await assert.rejects(sql`SELECT count(*) FROM orders WHERE id = ${'5cnEk0efSdu'}`,
+      (e) => e instanceof xid.XidError && e.code === '22P02');
+  });
 
   test('postgres.js: results are Xid, arrays Xid[], parameters Xid or text', async () => {
     const rows = await sql`SELECT id FROM orders ORDER BY id LIMIT 5`;
