@@ -143,7 +143,6 @@ async function main() {
         await assert.rejects(q(`SELECT ${f}($1)`, [p]),
           { code: '22025', message: 'LIKE pattern must not end with escape character' }, `${f}(${p})`);
       }
-      await assert.rejects(q('SELECT count(*) FROM (SELECT xid_new() AS id) s WHERE id LIKE $1', [p]), { code: '22025' });
       assert.throws(() => likeBounds(p), { code: '22025', message: 'LIKE pattern must not end with escape character' });
     }
   });
