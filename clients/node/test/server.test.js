@@ -5,7 +5,7 @@ const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const pg = require('pg');
 const postgres = require('postgres');
-const { test, run } = require('./harness.js');
+const { test, run, scaled } = require('./harness.js');
 const xid = require('../index.js');
 const xidPg = require('../pg.js');
 const xidPostgres = require('../postgres.js');
@@ -56,7 +56,7 @@ async function main() {
 
   test('format: the same text as xid_out for 100,000 random payloads and the edge values', async () => {
     const edges = [0n, 1n, 57n, 58n, (1n << 32n) - 1n, 1n << 32n, (1n << 63n) - 1n, 1n << 63n, U64_MAX - 1n, U64_MAX];
-    const payloads = edges.concat(Array.from({ length: 100000 }, (_, i) => randomPayload() >> BigInt(i % 64)));
+    const payloads = edges.concat(Array.from({ length: scaled(100000) }, (_, i) => randomPayload() >> BigInt(i % 64)));
     for (let i = 0; i < payloads.length; i += 20000) {
       const chunk = payloads.slice(i, i + 20000);
       const rows = await q(
@@ -72,7 +72,7 @@ async function main() {
   });
 
   test('parse: the server reads our text as the same payload, 20,000 ids', async () => {
-    const xs = Array.from({ length: 20000 }, () => new Xid(randomPayload()));
+    const xs = Array.from({ length: scaled(20000) }, () => new Xid(randomPayload()));
     const rows = await q(
       `SELECT encode(x::bytea, 'hex') AS h FROM unnest($1::public.xid[]) WITH ORDINALITY u(x, n) ORDER BY n`, [xs]);
     rows.forEach((r, j) => assert.equal(r.h, hex(xs[j].payload)));
@@ -106,7 +106,7 @@ async function main() {
   test('prefix bounds: the same as xid_prefix_lower_bound/upper_bound for 3,000 prefixes', async () => {
     const prefixes = ['', 'j', 'jp', 'jq', 'k', 'z', 'zz', 'jpXCZedGfVQ', 'jpXCZedGfVR', 'jpXCZedGfV', 'jpXCZedGfW',
       '5c0', '0', 'l', ' ', '5cnrQT7y4za1', '111111111111', 'é', '%'];
-    for (let i = 0; i < 3000; i++) {
+    for (let i = 0; i < scaled(3000); i++) {
       const s = new Xid(randomPayload() >> BigInt(i % 8)).toString();
       prefixes.push(s.slice(0, i % 12));
     }
@@ -150,7 +150,7 @@ async function main() {
   test('time bounds: the same as xid_time_lower_bound/upper_bound, microseconds and edges', async () => {
     const us = [EPOCH_MS * 1000, EPOCH_MS * 1000 - 1, EPOCH_MS * 1000 + 1, 0, (EPOCH_MS + 2 ** 42 - 1) * 1000,
       (EPOCH_MS + 2 ** 42 - 1) * 1000 + 1, (EPOCH_MS + 2 ** 42) * 1000, Date.now() * 1000, Date.now() * 1000 + 500];
-    for (let i = 0; i < 2000; i++) us.push(EPOCH_MS * 1000 + Math.floor(Math.random() * 2 ** 42 * 1000));
+    for (let i = 0; i < scaled(2000); i++) us.push(EPOCH_MS * 1000 + Math.floor(Math.random() * 2 ** 42 * 1000));
     const rows = await q(
       `SELECT xid_time_lower_bound(t::timestamptz, true) AS li, xid_time_lower_bound(t::timestamptz, false) AS lx,
               xid_time_upper_bound(t::timestamptz, true) AS ui, xid_time_upper_bound(t::timestamptz, false) AS ux
