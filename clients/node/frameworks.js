@@ -7,9 +7,18 @@
 
 const { Xid } = require('./index.js');
 
+// the text of an xid: 11 Base58 symbols, at most the largest id (Base58 is
+// in ASCII order and the length is fixed, so string order is payload order)
+const XID_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{11}$/;
+const MAX_TEXT = 'jpXCZedGfVQ';
+
 function toText(value) {
   if (value instanceof Xid) return value.toString();
-  if (typeof value === 'string') return Xid.parse(value).toString();
+  if (typeof value === 'string') {
+    // canonical text goes as it is; anything else gets Xid.parse's error
+    if (value.length === 11 && XID_PATTERN.test(value) && value <= MAX_TEXT) return value;
+    return Xid.parse(value).toString();
+  }
   throw new TypeError(`an xid column takes an Xid or its text, not ${Object.prototype.toString.call(value)} ` +
     '(to compare with a time, use timeGte/timeGt/timeLt/timeLte from xid-pg/drizzle)');
 }
@@ -48,11 +57,6 @@ function makeDrizzle(sql, customType) {
   };
 }
 
-
-// the text of an xid: 11 Base58 symbols, at most the largest id (Base58 is
-// in ASCII order and the length is fixed, so string order is payload order)
-const XID_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{11}$/;
-const MAX_TEXT = 'jpXCZedGfVQ';
 
 function makeZod(z) {
   const xidText = z.string()
