@@ -60,7 +60,7 @@ function hexFormat(b) {
 // query, as each builds them before the driver sends anything.  The same
 // table shape, with an xid or a uuid primary key.
 const { drizzle } = require('drizzle-orm/node-postgres');
-const { pgTable, text, uuid: uuidColumn } = require('drizzle-orm/pg-core');
+const { pgTable, text, uuid: uuidColumn, customType } = require('drizzle-orm/pg-core');
 const { eq } = require('drizzle-orm');
 const { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, DummyDriver } = require('kysely');
 const { xid: xidColumn, timeGte } = require('./drizzle.js');
@@ -69,6 +69,10 @@ const kysely = require('./kysely.mjs');
 const dz = drizzle.mock();
 const xidTable = pgTable('orders_x', { id: xidColumn('id').primaryKey(), item: text('item') });
 const uuidTable = pgTable('orders_u', { id: uuidColumn('id').primaryKey(), item: text('item') });
+// a custom column that converts nothing: what Drizzle itself costs for a
+// custom type, and for an object parameter in place of a string
+const plainColumn = customType({ dataType: () => 'public.xid', toDriver: (v) => v });
+const plainTable = pgTable('orders_p', { id: plainColumn('id').primaryKey(), item: text('item') });
 const kdb = new Kysely({
   dialect: {
     createAdapter: () => new PostgresAdapter(),
@@ -176,6 +180,16 @@ const cases = {
     for (let i = 0; i < N; i++) h ^= dz.select().from(uuidTable).where(eq(uuidTable.id, uuidTexts[i])).toSQL().params.length;
     return h;
   },
+  'drizzle select by id: identity column, text': () => {
+    let h = 0;
+    for (let i = 0; i < N; i++) h ^= dz.select().from(plainTable).where(eq(plainTable.id, texts[i])).toSQL().params.length;
+    return h;
+  },
+  'drizzle select by id: identity column, Xid': () => {
+    let h = 0;
+    for (let i = 0; i < N; i++) h ^= dz.select().from(plainTable).where(eq(plainTable.id, ids[i])).toSQL().params.length;
+    return h;
+  },
   'drizzle insert: xid column, Xid': () => {
     let h = 0;
     for (let i = 0; i < N; i++) h ^= dz.insert(xidTable).values({ id: ids[i], item: 'a' }).toSQL().params.length;
@@ -242,6 +256,8 @@ console.log(`ratio generate text (xidNew().toString / fastest)     ${(r['generat
 const ratio = (a, b) => (r[a] / r[b]).toFixed(2);
 console.log(`ratio drizzle select by id (xid / uuid column)      ${ratio('drizzle select by id: xid column, Xid', 'drizzle select by id: uuid column')}`);
 console.log(`ratio drizzle select by id (xid text / uuid column) ${ratio('drizzle select by id: xid column, text', 'drizzle select by id: uuid column')}`);
+console.log(`ratio drizzle identity column, text / uuid column   ${ratio('drizzle select by id: identity column, text', 'drizzle select by id: uuid column')}`);
+console.log(`ratio drizzle identity column, Xid / uuid column    ${ratio('drizzle select by id: identity column, Xid', 'drizzle select by id: uuid column')}`);
 console.log(`ratio drizzle insert (xid / uuid column)            ${ratio('drizzle insert: xid column, Xid', 'drizzle insert: uuid column')}`);
 console.log(`ratio kysely select by id (xid / uuid column)       ${ratio('kysely select by id: xid column, Xid', 'kysely select by id: uuid column')}`);
 console.log(`ratio kysely insert (xid / uuid column)             ${ratio('kysely insert: xid column, Xid', 'kysely insert: uuid column')}`);
