@@ -2,7 +2,7 @@
 
 /** An error with the server's message and SQLSTATE, as pg's DatabaseError has them. */
 export declare class XidError extends Error {
-  /** The server's SQLSTATE: 22P02 bad text, 22003 out of range, 22023 bad node bits, 22008 bad time, 22026 bad length. */
+  /** The server's SQLSTATE: 22P02 bad text, 22003 out of range, 22023 bad node bits, 22008 bad time, 22026 bad length, 22025 bad LIKE escape. */
   readonly code: string;
   /** The server's DETAIL, where it has one. */
   readonly detail?: string;
@@ -20,10 +20,14 @@ export declare class Xid {
   static parse(text: string): Xid;
   /** Would Xid.parse accept it? */
   static isValid(text: string): boolean;
-  /** From 8 bytes, big-endian (the binary wire format, the bytea cast). */
+  /** From 8 bytes, big-endian (the binary wire format, the bytea cast); a Buffer is a Uint8Array. */
   static fromBytes(bytes: Uint8Array): Xid;
-  /** From milliseconds since the xid epoch and the 22 low bits. */
-  static fromParts(ms: number, low: number): Xid;
+  /** From a Unix time in whole milliseconds (Date.now()) and the 22 low bits (default 0). */
+  static fromUnixMs(ms: number, low?: number): Xid;
+  /** From a Date and the 22 low bits (default 0). */
+  static fromDate(date: Date, low?: number): Xid;
+  /** From whole milliseconds since the xid epoch, 2011-11-11T11:11:11.111Z (not 1970), and the 22 low bits. */
+  static fromXidEpochMs(ms: number, low?: number): Xid;
   /** For Array.prototype.sort. */
   static compare(a: Xid, b: Xid): number;
   /** The payload, 0 to 2^64-1. */
@@ -60,7 +64,7 @@ export interface XidGeneratorOptions {
   nodeBits?: number;
   /** This generator's node number, 0 to 2^nodeBits - 1, as xid.node_id. */
   nodeId?: number;
-  /** Milliseconds since 1970; Date.now by default. */
+  /** Milliseconds since 1970 (a fraction is dropped); Date.now by default. */
   clock?: () => number;
 }
 
@@ -76,7 +80,10 @@ export declare function xidNew(): Xid;
 export declare function xidAt(t: XidTime): Xid;
 /** Bounds of the ids whose text starts with the prefix (xid_prefix_lower_bound/upper_bound); null when none. */
 export declare function prefixBounds(prefix: string): XidBounds | null;
-/** Bounds of the ids `id LIKE pattern` can match (xid_like_lower_bound/upper_bound); null when none. */
+/**
+ * Bounds of the ids `id LIKE pattern` can match (xid_like_lower_bound/upper_bound); null when none.
+ * A pattern ending in a lone backslash throws XidError 22025.
+ */
 export declare function likeBounds(pattern: string): XidBounds | null;
 /** The first id at or after t (inclusive, default) or after t (xid_time_lower_bound); null when none. */
 export declare function timeLowerBound(t: XidTime, inclusive?: boolean): Xid | null;

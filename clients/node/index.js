@@ -159,20 +159,42 @@ class Xid {
 
   /** The xid of an 8-byte big-endian payload (the binary wire format, the bytea cast). */
   static fromBytes(bytes) {
-    if (!bytes || bytes.length !== 8) {
-      throw new XidError(`bytea of length ${bytes ? bytes.length : 0} does not match type xid`, '22026');
+    // a string or an array of numbers has a length too: only bytes are bytes
+    if (!(bytes instanceof Uint8Array)) {
+      throw new TypeError(`Xid.fromBytes() takes a Uint8Array or Buffer, not ${describe(bytes)}`);
+    }
+    if (bytes.length !== 8) {
+      throw new XidError(`bytea of length ${bytes.length} does not match type xid`, '22026');
     }
     return new Xid(HALVES, ((bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3]) >>> 0,
       ((bytes[4] << 24) | (bytes[5] << 16) | (bytes[6] << 8) | bytes[7]) >>> 0);
   }
 
-  /** The xid with these milliseconds since the xid epoch and these 22 low bits. */
-  static fromParts(ms, low) {
-    checkMs(ms);
-    if (!Number.isInteger(low) || low < 0 || low >= 1 << RANDOM_BITS) {
-      throw new RangeError(`the low bits of an xid go from 0 to ${(1 << RANDOM_BITS) - 1}`);
+  /**
+   * The xid of a Unix time in whole milliseconds (Date.now()) with these 22
+   * low bits: the id an application means by "an id for this time".
+   */
+  static fromUnixMs(ms, low = 0) {
+    checkInteger(ms, 'Xid.fromUnixMs()', 'milliseconds');
+    return fromXidMs(ms - EPOCH_MS, low, 'Xid.fromUnixMs()');
+  }
+
+  /** The xid of a Date (whole milliseconds) with these 22 low bits. */
+  static fromDate(date, low = 0) {
+    if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
+      throw new TypeError(`Xid.fromDate() takes a valid Date, not ${describe(date)}`);
     }
-    return fromMs(ms, low);
+    return fromXidMs(date.getTime() - EPOCH_MS, low, 'Xid.fromDate()');
+  }
+
+  /**
+   * The xid with these milliseconds since the xid epoch,
+   * 2011-11-11T11:11:11.111Z (not since 1970: that is fromUnixMs), and these
+   * 22 low bits.
+   */
+  static fromXidEpochMs(ms, low = 0) {
+    checkInteger(ms, 'Xid.fromXidEpochMs()', 'milliseconds');
+    return fromXidMs(ms, low, 'Xid.fromXidEpochMs()');
   }
 
   /** The payload, a bigint from 0 to 2^64-1. */
@@ -248,9 +270,33 @@ class Xid {
 }
 
 function fromMs(ms, low) {
-  // ms << 22 | low, in two halves: ms has 42 bits, the high half gets 32
+  // ms << 22 | low, in two halves: ms has 42 bits, the high half gets 32;
+  // both are integers here, or the halves would hold fractions
   const hi = Math.floor(ms / 1024);
   return new Xid(HALVES, hi, (ms - hi * 1024) * 4194304 + low);
+}
+
+function describe(x) {
+  if (typeof x === 'string') return `a string (${JSON.stringify(x.length > 20 ? x.slice(0, 20) + '...' : x)})`;
+  if (typeof x === 'number' || typeof x === 'boolean' || typeof x === 'bigint') return `${typeof x} ${x}`;
+  if (x === null || x === undefined) return String(x);
+  return Object.prototype.toString.call(x);
+}
+
+// a number that is an integer: no boolean, bigint, string, fraction, NaN or infinity
+function checkInteger(x, fn, what) {
+  if (typeof x !== 'number') throw new TypeError(`${fn} takes ${what} as a number, not ${describe(x)}`);
+  if (!Number.isInteger(x)) throw new RangeError(`${fn} takes whole ${what}, not ${x}`);
+}
+
+// the id of these ms since the xid epoch and these low bits, both checked
+function fromXidMs(ms, low, fn) {
+  checkInteger(low, fn, 'low bits');
+  if (low < 0 || low >= 1 << RANDOM_BITS) {
+    throw new RangeError(`${fn}: the low bits of an xid go from 0 to ${(1 << RANDOM_BITS) - 1}, not ${low}`);
+  }
+  checkMs(ms);
+  return fromMs(ms, low);
 }
 
 function checkMs(ms) {
@@ -297,17 +343,26 @@ function prefixBounds(prefix) {
 /**
  * Closed bounds of the ids that `id LIKE pattern` can match (default escape,
  * backslash), as xid_like_lower_bound/xid_like_upper_bound: the range of the
- * pattern's fixed prefix; null when no id can match.
+ * pattern's fixed prefix; null when no id can match.  A pattern that ends in
+ * a lone backslash is an error (XidError 22025), as on the server.
  */
 function likeBounds(pattern) {
+  if (typeof pattern !== 'string') throw new TypeError(`likeBounds() takes a string, not ${describe(pattern)}`);
   const len = pattern.length;
+  // a pattern that ends in a lone escape character matches nothing and is
+  // an error, as the server says wherever it is
+  for (let j = 0; j < len; j++) {
+    if (pattern.charCodeAt(j) === 92 && ++j === len) {
+      throw new XidError('LIKE pattern must not end with escape character', '22025');
+    }
+  }
   let prefix = '';
   let i = 0;
   let underscores = 0;
   let percent = false;
   let rest = 0;
   while (i < len && pattern[i] !== '%' && pattern[i] !== '_') {
-    if (pattern[i] === '\\' && ++i === len) return { lower: MIN, upper: MAX };
+    if (pattern[i] === '\\') i++;
     if (prefix.length === 11) return null;
     prefix += pattern[i++];
   }
@@ -315,7 +370,7 @@ function likeBounds(pattern) {
     if (pattern[i] === '%') percent = true;
     else if (pattern[i] === '_') underscores++;
     else {
-      if (pattern[i] === '\\' && ++i === len) return { lower: MIN, upper: MAX };
+      if (pattern[i] === '\\') i++;
       rest++;
     }
   }
@@ -361,7 +416,11 @@ function timeUpperBound(t, inclusive = true) {
 
 const POOL = new Uint32Array(512);
 let poolPos = POOL.length;
-const webcrypto = globalThis.crypto;
+// globalThis.crypto is Web Crypto from Node 19 on (and in browsers); Node
+// 18 has it only behind a flag, and node:crypto everywhere
+const webcrypto = globalThis.crypto && typeof globalThis.crypto.getRandomValues === 'function'
+  ? globalThis.crypto
+  : require('node:crypto').webcrypto;
 
 function random32() {
   if (poolPos === POOL.length) {
@@ -410,7 +469,11 @@ class XidGenerator {
 
   /** A new id, above every id this generator made before. */
   next() {
-    const now = this.#clock() - EPOCH_MS;
+    // a clock may give fractions (performance.timeOrigin + performance.now()):
+    // the id holds the whole millisecond, as the server's does
+    const clock = this.#clock();
+    if (typeof clock !== 'number') throw new TypeError(`the clock of an XidGenerator returned ${describe(clock)}, not a number`);
+    const now = Math.floor(clock) - EPOCH_MS;
     checkMs(now);
     const rnd = random32();
     let ms = this.#lastMs;

@@ -1,5 +1,5 @@
 // Types of xid-pg/postgres: public.xid in postgres.js.
-import type { Sql } from 'postgres';
+import type { Options, PostgresType, Sql } from 'postgres';
 import type { Xid } from './index';
 
 export interface XidOids {
@@ -7,16 +7,28 @@ export interface XidOids {
   arrayOid: number;
 }
 
-/** Read and send SCHEMA.xid (default public) and its arrays as Xid on this sql instance. */
-export declare function registerTypes(sql: Sql<any>, options?: { schema?: string }): Promise<XidOids>;
-/** The OIDs of SCHEMA.xid and its array type, found with to_regtype. */
-export declare function lookupTypes(sql: Sql<any>, schema?: string): Promise<XidOids>;
-/** The entry for postgres(url, { types: { xid: xidType(oid) } }). */
-export declare function xidType(oid: number): {
+/** The entry of postgres()'s `types` option for an xid type of this OID. */
+export interface XidPostgresType extends PostgresType<Xid> {
   to: number;
   from: number[];
   serialize: (x: Xid | string) => string;
   parse: (s: string) => Xid;
-};
+}
+
+/** postgres(url, options) with SCHEMA.xid (options.xidSchema, default public) as Xid, through the `types` option. */
+export declare function connect<T extends Record<string, PostgresType> = {}>(
+  url: string,
+  options?: Options<T> & { xidSchema?: string },
+): Promise<Sql<T & { xid: XidPostgresType }>>;
+export declare function connect<T extends Record<string, PostgresType> = {}>(
+  options?: Options<T> & { xidSchema?: string },
+): Promise<Sql<T & { xid: XidPostgresType }>>;
+/** The `types` option for SCHEMA.xid, its OID looked up on `sql`. */
+export declare function xidTypes(sql: Sql<any>, options?: { schema?: string }): Promise<{ xid: XidPostgresType }>;
+/** The OIDs of SCHEMA.xid and its array type, found with to_regtype. */
+export declare function lookupTypes(sql: Sql<any>, schema?: string): Promise<XidOids>;
+/** The entry for postgres(url, { types: { xid: xidType(oid) } }). */
+export declare function xidType(oid: number): XidPostgresType;
+/** The text of an Xid, or of a string checked as an xid (XidError otherwise). */
 export declare function serialize(x: Xid | string): string;
 export declare function parse(s: string): Xid;

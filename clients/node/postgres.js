@@ -5,32 +5,23 @@
 // its parameters, and sends a Date as timestamptz: `id >= ${date}` already
 // means xid_time(id) >= date there.  What this adds: results as Xid (also in
 // arrays), and Xid or string parameters checked before they are sent.  The
-// type is found by OID (to_regtype('public.xid')), never by the bare name.
+// type is found by OID (to_regtype('public.xid')), never by the bare name,
+// and given to postgres.js through its public `types` option only.
 
 const { Xid } = require('./index.js');
 
 function serialize(x) {
   if (x instanceof Xid) return x.toString();
-  if (typeof x === 'string') return x;
+  // text is checked here, with the server's error, before it is sent
+  if (typeof x === 'string') return Xid.parse(x).toString();
   throw new TypeError(`cannot send ${Object.prototype.toString.call(x)} as public.xid: pass an Xid or its text ` +
     '(to compare with a time, pass a Date: postgres.js sends it as timestamptz)');
 }
 
+// postgres.js parses an array itself and hands each element's text to this
+// parser, a NULL element as the text NULL, which is no xid (4 characters)
 function parse(s) {
-  return Xid.parse(s);
-}
-
-// postgres.js hands an array parser marked .array the text after the "{"
-function parseArray(s) {
-  const body = s.endsWith('}') ? s.slice(0, -1) : s;
-  if (body === '') return [];
-  if (body.indexOf('{') >= 0) throw new Error('cannot read a multi-dimensional array of xid');
-  return body.split(',').map((e) => (e === 'NULL' ? null : Xid.parse(e)));
-}
-parseArray.array = true;
-
-function serializeArray(xs) {
-  return '{' + xs.map((x) => (x === null || x === undefined ? 'NULL' : serialize(x))).join(',') + '}';
+  return s === 'NULL' ? null : Xid.parse(s);
 }
 
 /**
@@ -55,19 +46,34 @@ async function lookupTypes(sql, schema = 'public') {
 }
 
 /**
- * Look up public.xid (or SCHEMA.xid) and read and send it as Xid on every
- * connection of this sql instance, arrays included.  Call it before the
- * first query that reads an xid (postgres.js keeps a statement's parsers).
+ * The `types` option of postgres() for SCHEMA.xid (default public): looks
+ * the OID up on `sql` (any postgres.js instance on the same database) and
+ * returns { xid: xidType(oid) }; postgres.js adds the array type itself.
  */
-async function registerTypes(sql, options = {}) {
-  const oids = await lookupTypes(sql, options.schema);
-  const o = sql.options;
-  o.parsers[oids.oid] = parse;
-  o.serializers[oids.oid] = serialize;
-  o.parsers[oids.arrayOid] = parseArray;
-  o.serializers[oids.arrayOid] = serializeArray;
-  if (o.shared && o.shared.typeArrayMap) o.shared.typeArrayMap[oids.oid] = oids.arrayOid;
-  return oids;
+async function xidTypes(sql, options = {}) {
+  const { oid } = await lookupTypes(sql, options.schema);
+  return { xid: xidType(oid) };
 }
 
-module.exports = { registerTypes, lookupTypes, xidType, serialize, parse };
+/**
+ * postgres(url, options) with public.xid (or options.xidSchema) read and sent
+ * as Xid, arrays included, through postgres.js's public `types` option: a
+ * first connection looks the OID up and is closed, then the instance is
+ * made with the type in its options.
+ */
+async function connect(url, options) {
+  const postgres = require('postgres');
+  const [u, o] = typeof url === 'string' ? [url, options || {}] : [undefined, url || {}];
+  const { xidSchema, ...rest } = o;
+  const open = (opts) => (u === undefined ? postgres(opts) : postgres(u, opts));
+  const probe = open({ ...rest, max: 1, onnotice: () => {} });
+  let types;
+  try {
+    types = await xidTypes(probe, { schema: xidSchema });
+  } finally {
+    await probe.end();
+  }
+  return open({ ...rest, types: { ...rest.types, ...types } });
+}
+
+module.exports = { connect, xidTypes, lookupTypes, xidType, serialize, parse };

@@ -5,7 +5,7 @@ const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const pg = require('pg');
 const postgres = require('postgres');
-const { test, run } = require('./harness.js');
+const { test, run, scaled } = require('./harness.js');
 const xid = require('../index.js');
 const xidPg = require('../pg.js');
 const xidPostgres = require('../postgres.js');
@@ -56,7 +56,7 @@ async function main() {
 
   test('format: the same text as xid_out for 100,000 random payloads and the edge values', async () => {
     const edges = [0n, 1n, 57n, 58n, (1n << 32n) - 1n, 1n << 32n, (1n << 63n) - 1n, 1n << 63n, U64_MAX - 1n, U64_MAX];
-    const payloads = edges.concat(Array.from({ length: 100000 }, (_, i) => randomPayload() >> BigInt(i % 64)));
+    const payloads = edges.concat(Array.from({ length: scaled(100000) }, (_, i) => randomPayload() >> BigInt(i % 64)));
     for (let i = 0; i < payloads.length; i += 20000) {
       const chunk = payloads.slice(i, i + 20000);
       const rows = await q(
@@ -72,7 +72,7 @@ async function main() {
   });
 
   test('parse: the server reads our text as the same payload, 20,000 ids', async () => {
-    const xs = Array.from({ length: 20000 }, () => new Xid(randomPayload()));
+    const xs = Array.from({ length: scaled(20000) }, () => new Xid(randomPayload()));
     const rows = await q(
       `SELECT encode(x::bytea, 'hex') AS h FROM unnest($1::public.xid[]) WITH ORDINALITY u(x, n) ORDER BY n`, [xs]);
     rows.forEach((r, j) => assert.equal(r.h, hex(xs[j].payload)));
@@ -106,7 +106,7 @@ async function main() {
   test('prefix bounds: the same as xid_prefix_lower_bound/upper_bound for 3,000 prefixes', async () => {
     const prefixes = ['', 'j', 'jp', 'jq', 'k', 'z', 'zz', 'jpXCZedGfVQ', 'jpXCZedGfVR', 'jpXCZedGfV', 'jpXCZedGfW',
       '5c0', '0', 'l', ' ', '5cnrQT7y4za1', '111111111111', 'é', '%'];
-    for (let i = 0; i < 3000; i++) {
+    for (let i = 0; i < scaled(3000); i++) {
       const s = new Xid(randomPayload() >> BigInt(i % 8)).toString();
       prefixes.push(s.slice(0, i % 12));
     }
@@ -121,7 +121,7 @@ async function main() {
 
   test('LIKE bounds: the same as xid_like_lower_bound/upper_bound', async () => {
     const patterns = ['', '%', '_', '5cnrQT%', '5cnrQT%a', '5cnrQT_____', '5cnrQT____', '5cnrQT______', '5cnrQT_%',
-      '5c\\nr%', '5c\\%', 'abc\\', '%\\', '5cnrQT7y4za', '5cnrQT7y4za%', '5cnrQT7y4za1%', 'jpXCZedGfVR%', 'jq%',
+      '5c\\nr%', '5c\\%', '5c\\\\', '5cnrQT7y4za', '5cnrQT7y4za%', '5cnrQT7y4za1%', 'jpXCZedGfVR%', 'jq%',
       '5c0%', '___________', '__________', '%%%%', '5\\_%', 'é%', '5cnrQT%\\%', '\\5cnrQT%', 'jpXCZedGfV_'];
     for (let i = 0; i < 500; i++) {
       const s = new Xid(randomPayload()).toString();
@@ -137,10 +137,20 @@ async function main() {
     });
   });
 
+  test('LIKE: a pattern ending in a lone backslash is an error on the server and in the client (22025)', async () => {
+    for (const p of ['\u00e98Cdc9Wxaws%\\', '8Cdc9Wxaws%\\']) {
+      for (const f of ['xid_like_lower_bound', 'xid_like_upper_bound']) {
+        await assert.rejects(q(`SELECT ${f}($1)`, [p]),
+          { code: '22025', message: 'LIKE pattern must not end with escape character' }, `${f}(${p})`);
+      }
+      assert.throws(() => likeBounds(p), { code: '22025', message: 'LIKE pattern must not end with escape character' });
+    }
+  });
+
   test('time bounds: the same as xid_time_lower_bound/upper_bound, microseconds and edges', async () => {
     const us = [EPOCH_MS * 1000, EPOCH_MS * 1000 - 1, EPOCH_MS * 1000 + 1, 0, (EPOCH_MS + 2 ** 42 - 1) * 1000,
       (EPOCH_MS + 2 ** 42 - 1) * 1000 + 1, (EPOCH_MS + 2 ** 42) * 1000, Date.now() * 1000, Date.now() * 1000 + 500];
-    for (let i = 0; i < 2000; i++) us.push(EPOCH_MS * 1000 + Math.floor(Math.random() * 2 ** 42 * 1000));
+    for (let i = 0; i < scaled(2000); i++) us.push(EPOCH_MS * 1000 + Math.floor(Math.random() * 2 ** 42 * 1000));
     const rows = await q(
       `SELECT xid_time_lower_bound(t::timestamptz, true) AS li, xid_time_lower_bound(t::timestamptz, false) AS lx,
               xid_time_upper_bound(t::timestamptz, true) AS ui, xid_time_upper_bound(t::timestamptz, false) AS ux
@@ -204,6 +214,7 @@ async function main() {
   failed += await run('server: ');
 
   // ---- node-postgres
+  await q('DROP TABLE IF EXISTS orders, copied');
   await q(`CREATE TABLE orders (id public.xid PRIMARY KEY DEFAULT xid_new(), item text NOT NULL)`);
   // 3,000 orders over ten days, ids made for their times
   await q(`INSERT INTO orders
@@ -345,8 +356,45 @@ async function main() {
   failed += await run('pg: ');
 
   // ---- postgres.js
-  const sql = postgres({ max: 2, onnotice: () => {} });
-  await xidPostgres.registerTypes(sql);
+  const sql = await xidPostgres.connect({ max: 2, onnotice: () => {} });
+
+  test('postgres.js: connect() gives the type through the public types option only', async () => {
+    assert.equal(sql.options.types.xid.to, oids.oid);
+    assert.deepEqual(sql.options.types.xid.from, [oids.oid]);
+    assert.equal(typeof sql.types.xid, 'function');
+    const [r] = await sql`SELECT ${sql.types.xid('5cnEkaefSdu')}::text AS t`;
+    assert.equal(r.t, '5cnEkaefSdu');
+    // and with a url and another schema
+    const admin = postgres({ database: 'postgres', max: 1, onnotice: () => {} });
+    await admin`DROP DATABASE IF EXISTS xid_clients_node_pjs`;
+    await admin`CREATE DATABASE xid_clients_node_pjs`;
+    try {
+      const url = `postgres://${process.env.PGUSER}@${process.env.PGHOST}:${process.env.PGPORT}/xid_clients_node_pjs`;
+      const setup = postgres(url, { max: 1, onnotice: () => {} });
+      await setup`CREATE SCHEMA ids`;
+      await setup`CREATE EXTENSION xid SCHEMA ids`;
+      await setup.end();
+      await assert.rejects(xidPostgres.connect(url), /public\.xid does not exist/);
+      const other = await xidPostgres.connect(url, { max: 1, xidSchema: 'ids' });
+      try {
+        const [x] = await other`SELECT ids.xid_new() AS id, ARRAY[ids.xid_new()] AS a`;
+        assert.ok(x.id instanceof Xid && x.a[0] instanceof Xid);
+      } finally {
+        await other.end();
+      }
+    } finally {
+      await admin`DROP DATABASE xid_clients_node_pjs WITH (FORCE)`;
+      await admin.end();
+    }
+  });
+
+  test('postgres.js: a string parameter is checked before it is sent, with the server\'s error', async () => {
+    assert.throws(() => xidPostgres.serialize('5cnEk0efSdu'), { code: '22P02', message: 'invalid input syntax for type xid: "5cnEk0efSdu"' });
+    assert.throws(() => xidPostgres.serialize('jpXCZedGfVR'), { code: '22003' });
+    assert.equal(xidPostgres.serialize('5cnEkaefSdu'), '5cnEkaefSdu');
+    await assert.rejects(sql`SELECT count(*) FROM orders WHERE id = ${'5cnEk0efSdu'}`,
+      (e) => e instanceof xid.XidError && e.code === '22P02');
+  });
 
   test('postgres.js: results are Xid, arrays Xid[], parameters Xid or text', async () => {
     const rows = await sql`SELECT id FROM orders ORDER BY id LIMIT 5`;

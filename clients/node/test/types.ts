@@ -14,7 +14,8 @@ async function demo(): Promise<void> {
   const y: Xid = Xid.fromBytes(b);
   const same: boolean = x.equals(y) && x.compare(y) === 0 && Xid.isValid('11111111111');
   const g = new XidGenerator({ nodeBits: 4, nodeId: 3 });
-  const ids: Xid[] = [g.next(), xidNew(), xidAt(new Date()), new Xid(p), Xid.MIN, Xid.MAX, Xid.fromParts(1, 2)].sort(Xid.compare);
+  const ids: Xid[] = [g.next(), xidNew(), xidAt(new Date()), new Xid(p), Xid.MIN, Xid.MAX, Xid.fromXidEpochMs(1, 2),
+    Xid.fromUnixMs(Date.now()), Xid.fromDate(new Date(), 7)].sort(Xid.compare);
   const pb = prefixBounds('5cnrQT');
   const lb = likeBounds('5cnrQT%');
   const lo: Xid | null = timeLowerBound(new Date(), false);
@@ -34,10 +35,17 @@ async function demo(): Promise<void> {
   const res = await client.query<{ id: Xid }>('SELECT id FROM orders WHERE id >= $1::timestamptz', [new Date()]);
   res.rows.forEach((r) => console.log(r.id.time));
   const pool = new pg.Pool();
-  pool.on('connect', (c) => { registerTypes(c); });
+  await registerTypes(pool);             // README's call: a Pool has no setTypeParser
+  const pc = await pool.connect();
+  await registerTypes(pc);
+  pc.release();
 
-  const sql = postgres();
-  await xidPostgres.registerTypes(sql, { schema: 'public' });
+  const sql = await xidPostgres.connect({ max: 2, xidSchema: 'public' });
+  const sqlUrl = await xidPostgres.connect('postgres://localhost/db');
+  const probe = postgres();
+  const sql3 = postgres({ types: await xidPostgres.xidTypes(probe) });
+  await Promise.all([sqlUrl.end(), probe.end(), sql3.end()]);
+  const checked: string = xidPostgres.serialize('5cnEkaefSdu');
   const rows = await sql<{ id: Xid }[]>`SELECT id FROM orders WHERE id >= ${new Date()}`;
   rows.forEach((r) => console.log(r.id.toString()));
   const sql2 = postgres({ types: { xid: xidPostgres.xidType(oids.oid) } });
