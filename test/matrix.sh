@@ -201,13 +201,14 @@ run_dist()
 
 names=()
 declare -A s_kind s_deps s_cmd s_state s_start s_end s_pid s_pass s_fail
-# stage NAME KIND "DEPS" CMD...: KIND is net (downloads and unpacks: made
-# chroots count no ok lines) or cpu (tests)
+# stage NAME KIND "DEPS" CMD...: KIND is net (downloads and unpacks), build
+# (computes, but makes what tests use: no ok lines) or test (computes and
+# prints ok and FAIL lines)
 stage()
 {
 	local n=$1
 	# prepare: what installs and builds, no tests
-	[ -n "$prepare_only" ] && [ "$2" = cpu ] && [ "$n" != assert-build ] && return 0
+	[ -n "$prepare_only" ] && [ "$2" = test ] && return 0
 	names+=("$n")
 	s_kind[$n]=$2
 	s_deps[$n]=$3
@@ -221,33 +222,33 @@ need_sid=""
 for v in $versions; do case "$v" in 18 | 19) need_sid=1 ;; esac; done
 [ -n "$need_sid" ] && stage base-sid net "" chroot_base "$cache" sid
 has 18 && stage chroot-18 net "base-sid" bash test/chroot.sh 18 "$cache/pg18"
-has 18 && [ -z "${XID_SKIP_ASSERT:-}" ] && stage assert-build cpu "base-sid" bash test/assert.sh prepare
+has 18 && [ -z "${XID_SKIP_ASSERT:-}" ] && stage assert-build build "base-sid" bash test/assert.sh prepare
 has 17 && stage base-trixie net "" chroot_base "$cache" trixie
 has 19 && stage chroot-19 net "base-sid" bash test/chroot.sh 19 "$cache/pg19"
 has 17 && stage chroot-17 net "base-trixie" bash test/chroot.sh 17 "$cache/pg17"
-[ -z "${XID_SKIP_CODEC:-}" ] && stage codec cpu "host" run_codec
-has 15 && stage suite-15 cpu "host" run_suite 15
-has 18 && stage suite-18 cpu "chroot-18" run_suite 18
+[ -z "${XID_SKIP_CODEC:-}" ] && stage codec test "host" run_codec
+has 15 && stage suite-15 test "host" run_suite 15
+has 18 && stage suite-18 test "chroot-18" run_suite 18
 has 18 && [ -z "${XID_SKIP_CLIENTS:-}" ] &&
-	stage clients cpu "suite-18" env XID_CHROOT_CACHE="$cache" bash test/clients.sh
+	stage clients test "suite-18" env XID_CHROOT_CACHE="$cache" bash test/clients.sh
 has 18 && [ -z "${XID_SKIP_ASSERT:-}" ] &&
-	stage assert cpu "assert-build" env XID_CHROOT_CACHE="$cache" bash test/assert.sh
-has 17 && stage suite-17 cpu "chroot-17" run_suite 17
-has 19 && stage suite-19 cpu "chroot-19" run_suite 19
+	stage assert test "assert-build" env XID_CHROOT_CACHE="$cache" bash test/assert.sh
+has 17 && stage suite-17 test "chroot-17" run_suite 17
+has 19 && stage suite-19 test "chroot-19" run_suite 19
 for v in 17 18 19; do
-	has 15 && has $v && stage cross-$v cpu "suite-15 suite-$v" run_cross $v
+	has 15 && has $v && stage cross-$v test "suite-15 suite-$v" run_cross $v
 done
-has 18 && has 19 && stage pg_upgrade cpu "suite-19" run_pg_upgrade
+has 18 && has 19 && stage pg_upgrade test "suite-19" run_pg_upgrade
 if [ -z "${XID_SKIP_PACKAGES:-}" ]; then
 	has 15 && stage base-bookworm net "" chroot_base "$cache" bookworm
 	for v in $versions; do
 		case $v in 15) b=base-bookworm ;; 17) b=base-trixie ;; *) b=base-sid ;; esac
 		stage runtime-$v net "$b" bash test/chroot.sh "$v" "$cache/pg$v-runtime" runtime
 		case $v in 15) b=host ;; *) b=chroot-$v ;; esac
-		stage package-$v cpu "$b runtime-$v" env XID_CHROOT_CACHE="$cache" bash test/package.sh "$v"
+		stage package-$v test "$b runtime-$v" env XID_CHROOT_CACHE="$cache" bash test/package.sh "$v"
 	done
 fi
-stage dist cpu "host" run_dist
+stage dist test "host" run_dist
 
 # debootstrap first, alone: the chroots' bases are made beside the host's
 # own apt transaction (host_setup), and two apt-gets on the host at once
@@ -286,7 +287,7 @@ finish()
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "FAIL $n: exited $rc" >>"$logs/$n.log"
 		f=1
-	elif [ "${s_kind[$n]}" = cpu ] && [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+	elif [ "${s_kind[$n]}" = test ] && [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
 		echo "FAIL $n: printed no result" >>"$logs/$n.log"
 		f=1
 	fi
@@ -301,7 +302,7 @@ while :; do
 	running_cpu=0 running_net=0 waiting=0
 	for n in "${names[@]}"; do
 		[ "${s_state[$n]}" = run ] || continue
-		if [ "${s_kind[$n]}" = cpu ]; then running_cpu=$((running_cpu + 1)); else running_net=$((running_net + 1)); fi
+		if [ "${s_kind[$n]}" = net ]; then running_net=$((running_net + 1)); else running_cpu=$((running_cpu + 1)); fi
 	done
 	for n in "${names[@]}"; do
 		[ "${s_state[$n]}" = wait ] || continue
@@ -315,8 +316,7 @@ while :; do
 				# test stage that failed does not (it still
 				# installed xid, or the stage after it says what is
 				# missing)
-				done) [ "${s_fail[$d]}" -eq 0 ] || [ "${s_kind[$d]}" = cpu ] && [ "$d" != assert-build ] ||
-					broken=$d ;;
+				done) [ "${s_fail[$d]}" -eq 0 ] || [ "${s_kind[$d]}" = test ] || broken=$d ;;
 				*) ready=0 ;;
 			esac
 		done
@@ -327,7 +327,7 @@ while :; do
 			finish "$n" 1
 			continue
 		fi
-		if [ "${s_kind[$n]}" = cpu ] && [ "$running_cpu" -lt "$jobs" ]; then
+		if [ "${s_kind[$n]}" != net ] && [ "$running_cpu" -lt "$jobs" ]; then
 			launch "$n"
 			running_cpu=$((running_cpu + 1))
 		elif [ "${s_kind[$n]}" = net ] && [ "$running_net" -lt "$net_jobs" ]; then
