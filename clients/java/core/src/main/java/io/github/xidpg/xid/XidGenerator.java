@@ -73,7 +73,7 @@ public final class XidGenerator {
             }
             long seen = last.compareAndExchange(old, next);
             if (seen == old) {
-                return Xid.of(next);
+                return Xid.ofPayload(next);
             }
             old = seen;
         }

@@ -26,7 +26,7 @@ public final class XidBench {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 7;
         SplittableRandom rnd = new SplittableRandom();
         for (int i = 0; i < N; i++) {
-            IDS[i] = Xid.of(rnd.nextLong());
+            IDS[i] = Xid.ofPayload(rnd.nextLong());
             TEXTS[i] = IDS[i].toString();
             UUIDS[i] = UUID.randomUUID();
             UUID_TEXTS[i] = UUIDS[i].toString();

@@ -16,7 +16,7 @@ public final class XidException extends IllegalArgumentException {
         this.detail = detail;
     }
 
-    /** 22P02 (bad text), 22003 (above the largest id), 22023, 22008 (time), 22026 (bytes). */
+    /** 22P02 (bad text), 22003 (above the largest id), 22023, 22008 (time), 22026 (bytes), 22025 (LIKE escape). */
     public String getSQLState() {
         return sqlState;
     }

@@ -39,10 +39,10 @@ class XidTest {
 
     @Test
     void specVectors() {
-        assertEquals("11111111111", Xid.of(0).toString());
-        assertEquals("1111111NVpb", Xid.of(0x400000L).toString());
-        assertEquals("113q8KFkAEs", Xid.of(0x0001499700000000L).toString());
-        assertEquals("jpXCZedGfVQ", Xid.of(-1L).toString());
+        assertEquals("11111111111", Xid.ofPayload(0).toString());
+        assertEquals("1111111NVpb", Xid.ofPayload(0x400000L).toString());
+        assertEquals("113q8KFkAEs", Xid.ofPayload(0x0001499700000000L).toString());
+        assertEquals("jpXCZedGfVQ", Xid.ofPayload(-1L).toString());
         assertEquals(Xid.MAX, Xid.parse("jpXCZedGfVQ"));
         assertEquals(86400000L, Xid.parse("113q8KFkAEs").ms());
     }
@@ -52,7 +52,7 @@ class XidTest {
         for (int i = 0; i < 200_000; i++) {
             long v = RND.nextLong() >>> (i % 64);
             String s = refEncode(v);
-            assertEquals(s, Xid.of(v).toString());
+            assertEquals(s, Xid.ofPayload(v).toString());
             assertEquals(v, Xid.parse(s).payload());
         }
     }
@@ -60,7 +60,7 @@ class XidTest {
     @Test
     void edgePayloads() {
         for (long v : new long[] {0, 1, 57, 58, (1L << 32) - 1, 1L << 32, Long.MAX_VALUE, Long.MIN_VALUE, -2, -1}) {
-            assertEquals(refEncode(v), Xid.of(v).toString());
+            assertEquals(refEncode(v), Xid.ofPayload(v).toString());
             assertEquals(v, Xid.parse(refEncode(v)).payload());
         }
     }
@@ -88,7 +88,7 @@ class XidTest {
     @Test
     void bytes() {
         for (int i = 0; i < 1000; i++) {
-            Xid x = Xid.of(RND.nextLong());
+            Xid x = Xid.ofPayload(RND.nextLong());
             assertEquals(x, Xid.fromBytes(x.toBytes()));
             assertEquals(Long.toHexString(x.payload()), new BigInteger(1, x.toBytes()).toString(16));
         }
@@ -98,7 +98,7 @@ class XidTest {
 
     @Test
     void fields() {
-        Xid x = Xid.of(86400000L, 0x2abcde);
+        Xid x = Xid.ofXidEpochMillis(86400000L, 0x2abcde);
         assertEquals(86400000L, x.ms());
         assertEquals(0x2abcde, x.random());
         assertEquals(Instant.parse("2011-11-12T11:11:11.111Z"), x.time());
@@ -113,7 +113,7 @@ class XidTest {
         List<Xid> xs = new ArrayList<>();
         List<String> texts = new ArrayList<>();
         for (int i = 0; i < 2000; i++) {
-            Xid x = Xid.of(RND.nextLong());
+            Xid x = Xid.ofPayload(RND.nextLong());
             xs.add(x);
             texts.add(x.toString());
         }
@@ -125,7 +125,7 @@ class XidTest {
         assertEquals(Xid.parse("5cnEkaefSdu"), Xid.parse("5cnEkaefSdu"));
         assertEquals(Xid.parse("5cnEkaefSdu").hashCode(), Xid.parse("5cnEkaefSdu").hashCode());
         assertNotEquals(Xid.MIN, Xid.MAX);
-        assertTrue(Xid.MAX.compareTo(Xid.of(Long.MAX_VALUE)) > 0);
+        assertTrue(Xid.MAX.compareTo(Xid.ofPayload(Long.MAX_VALUE)) > 0);
     }
 
     @Test
@@ -139,7 +139,7 @@ class XidTest {
         assertTrue(Xid.prefixBounds("5c0").isEmpty());
         assertEquals("5cnrQTzzzzz", Xid.likeBounds("5cnrQT%a").orElseThrow().upper().toString());
         assertTrue(Xid.likeBounds("5cnrQT____").isEmpty());
-        assertEquals(Xid.MAX, Xid.likeBounds("abc\\").orElseThrow().upper());
+        assertTrue(Xid.likeBounds("abc\\\\").isEmpty()); // an escaped backslash, which no id holds
         assertEquals("5cnr1111111", Xid.likeBounds("5c\\nr%").orElseThrow().lower().toString());
     }
 
@@ -229,7 +229,57 @@ class XidTest {
         assertTrue(Math.abs(b.time().toEpochMilli() - System.currentTimeMillis()) < 1000);
         assertEquals(Instant.parse("2026-01-01T00:00:00.123Z"), Xid.at(Instant.parse("2026-01-01T00:00:00.123456Z")).time());
         assertThrows(XidException.class, () -> Xid.at(Instant.parse("2000-01-01T00:00:00Z")));
-        assertArrayEquals(new byte[] {0, 0, 0, 0, 0, 0, 0, 1}, Xid.of(1).toBytes());
-        assertEquals("[11111111112]", Arrays.toString(new Xid[] {Xid.of(1)}));
+        assertArrayEquals(new byte[] {0, 0, 0, 0, 0, 0, 0, 1}, Xid.ofPayload(1).toBytes());
+        assertEquals("[11111111112]", Arrays.toString(new Xid[] {Xid.ofPayload(1)}));
+    }
+
+    @Test
+    void likeBoundsOfALoneTrailingBackslashAreAnError() {
+        // LIKE rejects the pattern whatever comes before the backslash: so do the bounds
+        for (String p : new String[] {"\u00e98Cdc9Wxaws%\\", "8Cdc9Wxaws%\\", "abc\\", "%\\", "\\", "\\\\\\",
+            "123456789012a\\"}) {
+            XidException e = assertThrows(XidException.class, () -> Xid.likeBounds(p), p);
+            assertEquals("22025", e.getSQLState(), p);
+            assertEquals("LIKE pattern must not end with escape character", e.getMessage());
+        }
+        // two backslashes are one escaped backslash, which no id holds
+        assertTrue(Xid.likeBounds("8Cdc9Wxaws%\\\\").isPresent());
+        assertTrue(Xid.likeBounds("\\\\%").isEmpty());
+    }
+
+    @Test
+    void idsOfATime() {
+        long now = 1_790_000_000_123L; // 2026-09-21T14:13:20.123Z
+        Xid x = Xid.ofUnixMillis(now, 5);
+        assertEquals(Instant.ofEpochMilli(now), x.time());
+        assertEquals(5, x.random());
+        assertEquals(x, Xid.ofInstant(Instant.ofEpochMilli(now).plusNanos(999_999), 5));
+        assertEquals(x, Xid.ofXidEpochMillis(now - Xid.EPOCH_MS, 5));
+        assertEquals(Xid.MIN, Xid.ofUnixMillis(Xid.EPOCH_MS, 0));
+        assertEquals(Xid.MAX, Xid.ofInstant(Instant.parse("2151-03-25T18:46:22.214Z"), (1 << 22) - 1));
+        // the xid-epoch constructor says so in its name: a Unix time there is 2068
+        assertEquals(2068, Xid.ofXidEpochMillis(now, 0).time().atZone(java.time.ZoneOffset.UTC).getYear());
+        for (long bad : new long[] {Xid.EPOCH_MS - 1, 0, -1, Long.MIN_VALUE, Xid.EPOCH_MS + Xid.MAX_MS + 1, Long.MAX_VALUE}) {
+            assertEquals("22008", assertThrows(XidException.class, () -> Xid.ofUnixMillis(bad, 0)).getSQLState());
+        }
+        assertEquals("22008", assertThrows(XidException.class,
+                () -> Xid.ofInstant(Instant.parse("2011-11-11T11:11:11.110999Z"), 0)).getSQLState());
+        assertEquals("22008", assertThrows(XidException.class, () -> Xid.ofInstant(Instant.MAX, 0)).getSQLState());
+        assertEquals("22008", assertThrows(XidException.class, () -> Xid.ofXidEpochMillis(-1, 0)).getSQLState());
+        for (int low : new int[] {-1, 1 << 22, Integer.MIN_VALUE}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Xid.ofUnixMillis(now, low));
+            assertEquals("the low bits of an xid go from 0 to 4194303, not " + low, e.getMessage());
+        }
+        assertEquals(Xid.ofPayload(5), Xid.ofXidEpochMillis(0, 5));
+    }
+
+    @Test
+    void valueOfIsParse() throws Exception {
+        assertEquals(Xid.parse("5cnEkaefSdu"), Xid.valueOf("5cnEkaefSdu"));
+        assertEquals("22P02", assertThrows(XidException.class, () -> Xid.valueOf("5cnEk0efSdu")).getSQLState());
+        // the signature Spring's ObjectToObjectConverter and Jackson look for
+        java.lang.reflect.Method m = Xid.class.getMethod("valueOf", String.class);
+        assertTrue(java.lang.reflect.Modifier.isStatic(m.getModifiers()));
+        assertEquals(Xid.class, m.getReturnType());
     }
 }

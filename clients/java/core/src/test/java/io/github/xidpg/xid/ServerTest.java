@@ -111,8 +111,8 @@ class ServerTest {
                 int i = 0;
                 while (rs.next()) {
                     long v = payloads.get(i++);
-                    assertEquals(rs.getString(1), Xid.of(v).toString(), Long.toUnsignedString(v));
-                    assertEquals(Xid.of(v), XidJdbc.get(rs, 2));
+                    assertEquals(rs.getString(1), Xid.ofPayload(v).toString(), Long.toUnsignedString(v));
+                    assertEquals(Xid.ofPayload(v), XidJdbc.get(rs, 2));
                 }
                 assertEquals(payloads.size(), i);
             }
@@ -123,7 +123,7 @@ class ServerTest {
     void parseSameAsServer() throws SQLException {
         Xid[] xs = new Xid[20_000];
         for (int i = 0; i < xs.length; i++) {
-            xs[i] = Xid.of(RND.nextLong());
+            xs[i] = Xid.ofPayload(RND.nextLong());
         }
         try (PreparedStatement ps = conn.prepareStatement("SELECT encode(x::bytea, 'hex')"
                 + " FROM unnest(?) WITH ORDINALITY u(x, n) ORDER BY n")) {
@@ -162,7 +162,7 @@ class ServerTest {
         List<String> prefixes = new ArrayList<>(List.of("", "j", "jp", "jq", "k", "z", "zz", "jpXCZedGfVQ",
                 "jpXCZedGfVR", "jpXCZedGfV", "jpXCZedGfW", "5c0", "0", "l", " ", "5cnrQT7y4za1", "111111111111", "é", "%"));
         for (int i = 0; i < 3000; i++) {
-            prefixes.add(Xid.of(RND.nextLong() >>> (i % 8)).toString().substring(0, i % 12));
+            prefixes.add(Xid.ofPayload(RND.nextLong() >>> (i % 8)).toString().substring(0, i % 12));
         }
         try (PreparedStatement ps = conn.prepareStatement("SELECT xid_prefix_lower_bound(p), xid_prefix_upper_bound(p)"
                 + " FROM unnest(?::text[]) WITH ORDINALITY u(p, n) ORDER BY n")) {
@@ -181,11 +181,11 @@ class ServerTest {
     @Test
     void likeBoundsSameAsServer() throws SQLException {
         List<String> patterns = new ArrayList<>(List.of("", "%", "_", "5cnrQT%", "5cnrQT%a", "5cnrQT_____", "5cnrQT____",
-                "5cnrQT______", "5cnrQT_%", "5c\\nr%", "5c\\%", "abc\\", "%\\", "5cnrQT7y4za", "5cnrQT7y4za%",
+                "5cnrQT______", "5cnrQT_%", "5c\\nr%", "5c\\%", "abc\\\\", "%\\\\", "5cnrQT7y4za", "5cnrQT7y4za%",
                 "5cnrQT7y4za1%", "jpXCZedGfVR%", "jq%", "5c0%", "___________", "__________", "%%%%", "5\\_%", "é%",
                 "5cnrQT%\\%", "\\5cnrQT%", "jpXCZedGfV_"));
         for (int i = 0; i < 500; i++) {
-            String s = Xid.of(RND.nextLong()).toString();
+            String s = Xid.ofPayload(RND.nextLong()).toString();
             int n = i % 12;
             String[] tails = {"%", "_".repeat(11 - n), "%" + s.substring(9), "_%"};
             patterns.add(s.substring(0, n) + tails[i % 4]);
@@ -200,6 +200,26 @@ class ServerTest {
                     assertEquals(rs.getString(1) + " " + rs.getString(2),
                             str(b.map(XidRange::lower)) + " " + str(b.map(XidRange::upper)), p);
                 }
+            }
+        }
+    }
+
+    @Test
+    void likeLoneTrailingBackslashIsAnErrorOnBothSides() throws SQLException {
+        for (String p : new String[] {"\u00e98Cdc9Wxaws%\\", "8Cdc9Wxaws%\\"}) {
+            XidException e = assertThrows(XidException.class, () -> Xid.likeBounds(p), p);
+            assertEquals("22025", e.getSQLState());
+            for (String f : new String[] {"xid_like_lower_bound", "xid_like_upper_bound"}) {
+                try (PreparedStatement ps = conn.prepareStatement("SELECT " + f + "(?)")) {
+                    ps.setString(1, p);
+                    SQLException se = assertThrows(SQLException.class, ps::executeQuery, f + "('" + p + "')");
+                    assertEquals("22025", se.getSQLState(), se.getMessage());
+                    assertTrue(se.getMessage().contains(e.getMessage()), se.getMessage());
+                }
+            }
+            try (PreparedStatement ps = conn.prepareStatement("SELECT count(*) FROM orders WHERE id LIKE ?")) {
+                ps.setString(1, p);
+                assertEquals("22025", assertThrows(SQLException.class, ps::executeQuery).getSQLState());
             }
         }
     }
@@ -232,7 +252,7 @@ class ServerTest {
     void fieldsSameAsServer() throws SQLException {
         Xid[] xs = new Xid[2000];
         for (int i = 0; i < xs.length; i++) {
-            xs[i] = Xid.of(RND.nextLong());
+            xs[i] = Xid.ofPayload(RND.nextLong());
         }
         try (PreparedStatement ps = conn.prepareStatement("SELECT (extract(epoch FROM xid_time(x)) * 1000)::bigint, xid_random(x),"
                 + " array_to_string(array(SELECT xid_node(x, b) FROM generate_series(0, 12) b), ',')"
@@ -359,6 +379,30 @@ class ServerTest {
         try (Connection c = connect(p); PreparedStatement ps = c.prepareStatement("SELECT item FROM orders WHERE id = ?")) {
             ps.setString(1, first.toString());
             assertEquals("o", firstItem(ps).substring(0, 1));
+        }
+    }
+
+    @Test
+    void getTakesNoValueOfAnotherType() throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("prepareThreshold", "-1"); // binary for the types pgjdbc knows (int8, bytea), from the first run
+        try (Connection c = connect(p); PreparedStatement ps = c.prepareStatement(
+                "SELECT 'abcdefgh'::text, 42::bigint, '\\x0000000000000001'::bytea, 42::bigint::text, ARRAY[42::bigint],"
+                        + " '5cnEkaefSdu'::public.xid::text")) {
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                // 8 characters of text are no 8 bytes of an id
+                XidException e = assertThrows(XidException.class, () -> XidJdbc.get(rs, 1));
+                assertEquals("22P02", e.getSQLState());
+                assertEquals("invalid input syntax for type xid: \"abcdefgh\"", e.getMessage());
+                // a bigint or a bytea sent in binary is 8 bytes too
+                assertEquals("42804", assertThrows(SQLException.class, () -> XidJdbc.get(rs, 2)).getSQLState());
+                assertEquals("42804", assertThrows(SQLException.class, () -> XidJdbc.get(rs, 3)).getSQLState());
+                assertEquals("22P02", assertThrows(XidException.class, () -> XidJdbc.get(rs, 4)).getSQLState());
+                assertEquals("42804", assertThrows(SQLException.class, () -> XidJdbc.getArray(rs, 5)).getSQLState());
+                // the text of an id is an id
+                assertEquals(Xid.parse("5cnEkaefSdu"), XidJdbc.get(rs, 6));
+            }
         }
     }
 
@@ -509,6 +553,18 @@ class ServerTest {
             try (ResultSet rs = c.createStatement().executeQuery("SELECT ids.xid_new()")) {
                 rs.next();
                 assertTrue(XidJdbc.get(rs, 1).time().isAfter(Instant.now().minusSeconds(60)));
+            }
+            // arrays of the schema's type: no public.xid here
+            try (PreparedStatement ps = c.prepareStatement("SELECT u::text FROM unnest(?) u")) {
+                XidJdbc.setArray(ps, 1, "ids", Xid.MIN, null, Xid.MAX);
+                try (ResultSet rs = ps.executeQuery()) {
+                    List<String> got = new ArrayList<>();
+                    while (rs.next()) {
+                        got.add(rs.getString(1));
+                    }
+                    assertEquals(java.util.Arrays.asList("11111111111", null, "jpXCZedGfVQ"), got);
+                }
+                assertThrows(SQLException.class, () -> XidJdbc.setArray(ps, 1, Xid.MIN));
             }
         } finally {
             conn.createStatement().execute("DROP DATABASE xid_clients_java_schema WITH (FORCE)");

@@ -11,6 +11,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import org.postgresql.PGResultSetMetaData;
 
 /**
  * public.xid with JDBC (pgjdbc): what to call instead of the calls that fail.
@@ -40,16 +41,35 @@ public final class XidJdbc {
 
     /** Bind ids (elements may be null) as a public.xid[] parameter, e.g. for {@code id = ANY(?)}. */
     public static void setArray(PreparedStatement ps, int index, Xid... ids) throws SQLException {
-        ps.setArray(index, createArray(ps.getConnection(), ids));
+        setArray(ps, index, "public", ids);
+    }
+
+    /** Bind ids as a SCHEMA.xid[] parameter, for the extension installed in another schema. */
+    public static void setArray(PreparedStatement ps, int index, String schema, Xid... ids) throws SQLException {
+        ps.setArray(index, createArray(ps.getConnection(), schema, ids));
     }
 
     /** A java.sql.Array of public.xid. */
     public static Array createArray(Connection conn, Xid... ids) throws SQLException {
+        return createArray(conn, "public", ids);
+    }
+
+    /** A java.sql.Array of SCHEMA.xid (the schema as written in CREATE EXTENSION xid SCHEMA). */
+    public static Array createArray(Connection conn, String schema, Xid... ids) throws SQLException {
         String[] texts = new String[ids.length];
         for (int i = 0; i < ids.length; i++) {
             texts[i] = ids[i] == null ? null : ids[i].toString();
         }
-        return conn.createArrayOf("public.xid", texts);
+        return conn.createArrayOf(quoteIdent(schema) + ".xid", texts);
+    }
+
+    // a schema name as pgjdbc's type lookup reads a qualified name: quoted
+    // unless it is lower case letters, digits and underscores
+    static String quoteIdent(String name) {
+        if (name.matches("[a-z_][a-z0-9_]*")) {
+            return name;
+        }
+        return '"' + name.replace("\"", "\"\"") + '"';
     }
 
     /**
@@ -60,21 +80,41 @@ public final class XidJdbc {
         ps.setObject(index, t == null ? null : OffsetDateTime.ofInstant(t, ZoneOffset.UTC));
     }
 
-    /** The id in a column, or null for NULL; text or binary transfer. */
+    /**
+     * The id in a column, or null for NULL; text or binary transfer.  A value
+     * in text transfer is parsed strictly whatever its column's type (so the
+     * text of any other type is an {@link io.github.xidpg.xid.XidException});
+     * a value in binary transfer is taken only from a column pgjdbc calls
+     * "xid" and only with 8 bytes (core's xid has 4).
+     *
+     * @throws io.github.xidpg.xid.XidException for a value that is no xid
+     */
     public static Xid get(ResultSet rs, int column) throws SQLException {
-        return decode(rs.getBytes(column));
-    }
-
-    /** The id in a column, or null for NULL; text or binary transfer. */
-    public static Xid get(ResultSet rs, String label) throws SQLException {
-        return decode(rs.getBytes(label));
-    }
-
-    private static Xid decode(byte[] b) {
+        byte[] b = rs.getBytes(column);
         if (b == null) {
             return null;
         }
-        return b.length == 8 ? Xid.fromBytes(b) : Xid.parse(new String(b, StandardCharsets.ISO_8859_1));
+        if (isBinary(rs, column)) {
+            String type = rs.getMetaData().getColumnTypeName(column);
+            if (!"xid".equals(type)) {
+                throw new SQLException("column " + column + " is of type " + type + ", not xid", "42804");
+            }
+            return Xid.fromBytes(b);
+        }
+        return Xid.parse(new String(b, StandardCharsets.ISO_8859_1));
+    }
+
+    /** The id in a column, or null for NULL; text or binary transfer (see {@link #get(ResultSet, int)}). */
+    public static Xid get(ResultSet rs, String label) throws SQLException {
+        return get(rs, rs.findColumn(label));
+    }
+
+    // pgjdbc's own metadata knows the transfer format of a column; another
+    // driver's (or none) is taken as text, so binary bytes are then an error
+    // of parse, never a wrong id
+    private static boolean isBinary(ResultSet rs, int column) throws SQLException {
+        java.sql.ResultSetMetaData md = rs.getMetaData();
+        return md.isWrapperFor(PGResultSetMetaData.class) && md.unwrap(PGResultSetMetaData.class).getFormat(column) == 1;
     }
 
     /** The ids of a public.xid[] column (null elements for NULL), or null for NULL; text or binary transfer. */
@@ -83,8 +123,12 @@ public final class XidJdbc {
         if (b == null) {
             return null;
         }
-        if (b.length > 0 && b[0] == '{') {
+        if (!isBinary(rs, column)) {
             return parseTextArray(new String(b, StandardCharsets.ISO_8859_1));
+        }
+        String type = rs.getMetaData().getColumnTypeName(column);
+        if (!"_xid".equals(type)) {
+            throw new SQLException("column " + column + " is of type " + type + ", not xid[]", "42804");
         }
         return parseBinaryArray(b);
     }

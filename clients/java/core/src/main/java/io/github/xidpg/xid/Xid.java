@@ -71,8 +71,12 @@ public final class Xid implements Comparable<Xid>, Serializable {
         this.payload = payload;
     }
 
-    /** The id of a payload; negative longs are payloads at or above 2^63 (unsigned). */
-    public static Xid of(long payload) {
+    /**
+     * The id of a 64-bit payload (as the bigint and bytea casts give it); a
+     * negative long is a payload at or above 2^63 (unsigned).  For an id of a
+     * time, see {@link #ofUnixMillis} and {@link #ofInstant}.
+     */
+    public static Xid ofPayload(long payload) {
         return new Xid(payload);
     }
 
@@ -161,6 +165,17 @@ public final class Xid implements Comparable<Xid>, Serializable {
         return new Xid(v * 58 + last);
     }
 
+    /**
+     * The same as {@link #parse}, under the name frameworks look for: Spring
+     * binds a {@code @PathVariable Xid} or {@code @RequestParam Xid} with it,
+     * and Jackson reads a JSON string with it.
+     *
+     * @throws XidException as {@link #parse}
+     */
+    public static Xid valueOf(String text) {
+        return parse(text);
+    }
+
     /** Would {@link #parse} accept the text? */
     public static boolean isValid(CharSequence text) {
         try {
@@ -240,11 +255,46 @@ public final class Xid implements Comparable<Xid>, Serializable {
         return random() >>> (RANDOM_BITS - bits);
     }
 
-    /** The id of a millisecond since the xid epoch and 22 low bits. */
-    public static Xid of(long ms, int low) {
+    /**
+     * The id of a Unix time in milliseconds (as {@link System#currentTimeMillis}
+     * and {@link Instant#toEpochMilli} give it) and 22 low bits: the id whose
+     * {@link #time} is that millisecond.
+     *
+     * @throws XidException 22008 for a time outside the xid range
+     *         (2011-11-11T11:11:11.111Z to 2151-03-25T18:46:22.214Z)
+     * @throws IllegalArgumentException for low outside 0 to 2^22-1
+     */
+    public static Xid ofUnixMillis(long ms, int low) {
+        if (ms < EPOCH_MS) {
+            checkMs(-1);
+        }
+        return ofXidEpochMillis(ms - EPOCH_MS, low);
+    }
+
+    /**
+     * The id of an instant and 22 low bits: the id whose {@link #time} is the
+     * millisecond holding t (a finer t is cut to its millisecond, as the
+     * server's xid_new(timestamptz) does).
+     *
+     * @throws XidException 22008 for a time outside the xid range
+     * @throws IllegalArgumentException for low outside 0 to 2^22-1
+     */
+    public static Xid ofInstant(Instant t, int low) {
+        return ofXidEpochMillis(msOf(t)[0], low);
+    }
+
+    /**
+     * The id of a millisecond counted from the xid epoch 2011-11-11T11:11:11.111Z
+     * (not from 1970: see {@link #ofUnixMillis}) and 22 low bits, the inverse
+     * of {@link #ms} and {@link #random}.
+     *
+     * @throws XidException 22008 for ms outside 0 to 2^42-1
+     * @throws IllegalArgumentException for low outside 0 to 2^22-1
+     */
+    public static Xid ofXidEpochMillis(long ms, int low) {
         checkMs(ms);
         if (low < 0 || low > RANDOM_MASK) {
-            throw new IllegalArgumentException("the low bits of an xid go from 0 to " + RANDOM_MASK);
+            throw new IllegalArgumentException("the low bits of an xid go from 0 to " + RANDOM_MASK + ", not " + low);
         }
         return new Xid(ms << RANDOM_BITS | low);
     }
@@ -321,17 +371,29 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * Closed bounds of the ids that {@code id LIKE pattern} (default escape,
      * backslash) can match, as xid_like_lower_bound and xid_like_upper_bound:
      * the range of the pattern's fixed prefix; empty when no id can match.
+     *
+     * @throws XidException 22025 for a pattern that ends in a lone escape
+     *         character, which LIKE rejects ("LIKE pattern must not end with
+     *         escape character"), whatever comes before it
      */
     public static Optional<XidRange> likeBounds(CharSequence pattern) {
         int len = pattern.length();
+        // an odd run of backslashes at the end leaves the last one unescaped
+        int run = 0;
+        while (run < len && pattern.charAt(len - 1 - run) == '\\') {
+            run++;
+        }
+        if (run % 2 == 1) {
+            throw new XidException("LIKE pattern must not end with escape character", "22025", null);
+        }
         StringBuilder prefix = new StringBuilder(11);
         int i = 0;
         int underscores = 0;
         int rest = 0;
         boolean percent = false;
         while (i < len && pattern.charAt(i) != '%' && pattern.charAt(i) != '_') {
-            if (pattern.charAt(i) == '\\' && ++i == len) {
-                return Optional.of(new XidRange(MIN, MAX));
+            if (pattern.charAt(i) == '\\') {
+                i++; // the escaped character (there is one: see above)
             }
             if (prefix.length() == 11) {
                 return Optional.empty();
@@ -345,8 +407,8 @@ public final class Xid implements Comparable<Xid>, Serializable {
             } else if (c == '_') {
                 underscores++;
             } else {
-                if (c == '\\' && ++i == len) {
-                    return Optional.of(new XidRange(MIN, MAX));
+                if (c == '\\') {
+                    i++;
                 }
                 rest++;
             }
