@@ -57,16 +57,21 @@ fi
 for f in $reports; do
 	module=$(basename "$(dirname "$(dirname "$(dirname "$f")")")")
 	awk -v module="$module" '
+		function unxml(t) {
+			gsub(/&quot;/, "\"", t); gsub(/&apos;/, "\047", t); gsub(/&lt;/, "<", t); gsub(/&gt;/, ">", t)
+			gsub(/&#10;/, " ", t); gsub(/&amp;/, "\\&", t)
+			return t
+		}
 		BEGIN { RS = "<testcase" }
 		NR > 1 {
-			cls = $0; sub(/.*classname="/, "", cls); sub(/".*/, "", cls); sub(/.*\./, "", cls)
-			name = $0; sub(/^[^>]*name="/, "", name); sub(/".*/, "", name)
-			gsub(/&quot;/, "\"", name); gsub(/&lt;/, "<", name); gsub(/&gt;/, ">", name); gsub(/&amp;/, "\\&", name)
+			head = $0; sub(/>.*/, "", head)
+			cls = head; sub(/.* classname="/, "", cls); sub(/".*/, "", cls); sub(/.*\./, "", cls)
+			name = " " head; sub(/.* name="/, "", name); sub(/".*/, "", name)
+			name = unxml(name)
 			what = module ": " cls " > " name
 			if ($0 ~ /<(failure|error)[ >]/) {
 				msg = $0; sub(/.*<(failure|error)[^>]*message="/, "", msg); sub(/".*/, "", msg)
-				gsub(/&quot;/, "\"", msg); gsub(/&lt;/, "<", msg); gsub(/&gt;/, ">", msg); gsub(/&amp;/, "\\&", msg)
-				gsub(/&#10;/, " ", msg)
+				msg = unxml(msg)
 				print "    " substr(msg, 1, 300)
 				print "FAIL " what
 			} else if ($0 ~ /<skipped/) {
