@@ -29,6 +29,7 @@ class JooqTest {
     void insertSelectAndTime() throws Exception {
         try (Connection conn = Pg.connect()) {
             DSLContext db = DSL.using(conn, SQLDialect.POSTGRES);
+            db.execute("DROP TABLE IF EXISTS jooq_orders");
             db.execute("CREATE TABLE jooq_orders (id public.xid PRIMARY KEY, item text NOT NULL)");
             Instant t = Instant.parse("2026-11-21T00:00:00Z");
             Xid a = Xid.ofInstant(t.minusMillis(1), 7);

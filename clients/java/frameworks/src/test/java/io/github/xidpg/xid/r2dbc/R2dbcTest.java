@@ -41,6 +41,7 @@ class R2dbcTest {
         PostgresqlConnection c = connect("public", binary);
         try {
             String table = "r2dbc_items_" + binary;
+            c.createStatement("DROP TABLE IF EXISTS " + table).execute().flatMap(r -> r.getRowsUpdated()).then().block();
             c.createStatement("CREATE TABLE " + table + " (id public.xid PRIMARY KEY, n int NOT NULL)").execute()
                     .flatMap(r -> r.getRowsUpdated()).then().block();
             Instant t = Instant.parse("2026-11-21T00:00:00Z");
