@@ -1,65 +1,101 @@
 #!/usr/bin/env bash
-# clients/java/test.sh: the Java package against a live server (test/clients.sh's
+# clients/java/test.sh: the Java packages against a live server (test/clients.sh's
 # contract: PGHOST PGPORT PGUSER PGDATABASE, XID_CLIENTS_WORK; prints ok/FAIL
 # lines).
 #
-# pgjdbc and JUnit 5 come from Debian (libpostgresql-jdbc-java, junit5).
-# Maven cannot fetch its plugins here, so the sources compile with javac and
-# the tests run with JUnit's console launcher; pom.xml is for publishing.
+# `mvn verify` of clients/java/pom.xml: core/ (io.github.xid-pg:xid, the codec
+# and pgjdbc support) and frameworks/ (io.github.xid-pg:xid-frameworks:
+# Jackson, Hibernate 6 and Spring Boot 3, Spring Data JDBC, R2DBC, jOOQ).
+# Maven and the JDK come from Debian (clients/debian-packages); every
+# library and plugin from Maven Central at the versions pom.xml pins, into
+# Maven's own cache (~/.m2).  The build runs in a copy in the scratch
+# directory, with README.md's Java blocks added to it:
+#   - the first (class Example: codec and pgjdbc) runs with java -ea after
+#     the build, against the table orders that core's ServerTest left;
+#   - the second (class FrameworksExample) is put into frameworks' tests,
+#     where ReadmeExampleTest runs it.
+# Surefire's reports become one ok/FAIL/skip line per test method.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
 work=${XID_CLIENTS_WORK:-$(mktemp -d)}
-jars=/usr/share/java
-pgjdbc=$jars/postgresql.jar
-junit=$jars/junit-platform-console-standalone.jar
 failed=0
 
-echo "$(java -version 2>&1 | head -1), pgjdbc $(dpkg-query -W -f '${Version}' libpostgresql-jdbc-java), junit $(dpkg-query -W -f '${Version}' junit5)"
-rm -rf "$work/classes" "$work/test-classes"
-mkdir -p "$work/classes" "$work/test-classes"
-if ! javac --release 17 -Xlint:all -Werror -d "$work/classes" -cp "$pgjdbc" $(find "$here/src/main/java" -name '*.java') >"$work/javac.log" 2>&1; then
-	sed 's/^/    /' "$work/javac.log"
-	echo "FAIL javac --release 17 src/main (-Xlint:all -Werror)"
-	exit 1
-fi
-echo "ok   javac --release 17 src/main with -Xlint:all -Werror"
-if ! javac -d "$work/test-classes" -cp "$work/classes:$pgjdbc:$junit" $(find "$here/src/test/java" -name '*.java') >"$work/javac-test.log" 2>&1; then
-	sed 's/^/    /' "$work/javac-test.log"
-	echo "FAIL javac src/test"
-	exit 1
-fi
+echo "$(java -version 2>&1 | head -1); $(mvn -v 2>/dev/null | head -1 | sed 's/\x1b\[[0-9;]*m//g')"
+rm -rf "$work/java"
+mkdir -p "$work/java"
+(cd "$here" && tar --exclude=target -cf - .) | (cd "$work/java" && tar -xf -)
 
-# one line per test: "JUnit Jupiter > Class > method() :: SUCCESSFUL" and
-# the like become ok/FAIL/skip lines; the rest (failures' traces) indented
-java -jar "$junit" execute --disable-banner --details=testfeed --disable-ansi-colors \
-	-cp "$work/classes:$work/test-classes:$pgjdbc" --select-package io.github.xidpg.xid \
-	>"$work/junit.log" 2>&1
-rc=$?
-awk '
-	/ :: SUCCESSFUL/ && / > .*\(/ { sub(/^JUnit Jupiter > /, ""); sub(/ :: SUCCESSFUL.*/, ""); print "ok   " $0; next }
-	/ :: (FAILED|ABORTED)/ && / > .*\(/ { sub(/^JUnit Jupiter > /, ""); sub(/ :: (FAILED|ABORTED).*/, ""); print "FAIL " $0; next }
-	/ :: SKIPPED/ && / > .*\(/ { sub(/^JUnit Jupiter > /, ""); sub(/ :: SKIPPED.*/, ""); print "skip " $0; next }
-	/ :: (SUCCESSFUL|SKIPPED|STARTED)/ || /^Test run finished/ || /^\[ +[0-9]+ (containers|tests) / { next }
-	{ print "    " $0 }' "$work/junit.log" | grep -v -E '^    *$' | head -400
-[ $rc -eq 0 ] || failed=1
-
-# README: the Java block of "### Java" is a class Example; it runs (with
-# assertions on) against the table orders ServerTest left, like the
-# JavaScript block's
+# README.md's "### Java" section: java blocks 1 and 2
+readme_block()
+{
+	awk -v want="$1" '$0 == "### Java" { sec = 1; next } sec && /^##/ { sec = 0 }
+		sec && /^```java$/ { code = 1; n++; next } code && /^```$/ { code = 0; next }
+		code && n == want { print }
+		END { if (n != 2) exit 1 }' "$top/README.md"
+}
 mkdir -p "$work/readme"
-awk '$0 == "### Java" { sec = 1; next } sec && /^##/ { sec = 0 }
-	sec && /^```java$/ { code = 1; next } code && /^```$/ { code = 0; n++; next }
-	code { print }
-	END { if (n != 1) exit 1 }' "$(cd "$here/../.." && pwd)/README.md" >"$work/readme/Example.java" ||
-	{ echo "FAIL README: the Java section should hold exactly one java block"; failed=1; }
-if (cd "$work/readme" && java -ea -cp "$work/classes:$pgjdbc" Example.java) >"$work/readme.log" 2>&1 &&
-	grep -q -E '^[1-9A-HJ-NP-Za-km-z]{11} 20' "$work/readme.log"; then
-	echo "ok   README: the Java class runs ($(wc -l <"$work/readme.log") ids printed)"
-else
-	sed 's/^/    /' "$work/readme.log" | tail -20
-	echo "FAIL README: the Java class"
+if ! readme_block 1 >"$work/readme/Example.java" ||
+	! readme_block 2 >"$work/java/frameworks/src/test/java/FrameworksExample.java"; then
+	echo "FAIL README: the Java section should hold exactly two java blocks"
 	failed=1
 fi
 
-[ -n "${XID_CLIENTS_BENCH:-}" ] && java -cp "$work/classes:$work/test-classes" io.github.xidpg.xid.XidBench
+start=$SECONDS
+# Maven's own JVM compiles and resolves for a minute at most: C1 is enough
+(cd "$work/java" && XID_README_EXAMPLE=1 MAVEN_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC" \
+	mvn -B -ntp -Dmaven.test.failure.ignore=true verify) >"$work/mvn.log" 2>&1
+rc=$?
+echo "    mvn verify: exit $rc in $((SECONDS - start)) s"
+reports=$(find "$work/java" -path '*/target/surefire-reports/TEST-*.xml' | sort)
+if [ "$rc" -ne 0 ] || [ -z "$reports" ]; then
+	grep -E '^\[ERROR\]|BUILD' "$work/mvn.log" | head -40 | sed 's/^/    /'
+	echo "FAIL mvn verify (compile with -Xlint:all -Werror, or Maven itself)"
+	failed=1
+fi
+
+# a testcase element per test: its class (without the package), its name,
+# and a failure, error or skipped element inside it
+for f in $reports; do
+	module=$(basename "$(dirname "$(dirname "$(dirname "$f")")")")
+	awk -v module="$module" '
+		function unxml(t) {
+			gsub(/&quot;/, "\"", t); gsub(/&apos;/, "\047", t); gsub(/&lt;/, "<", t); gsub(/&gt;/, ">", t)
+			gsub(/&#10;/, " ", t); gsub(/&amp;/, "\\&", t)
+			return t
+		}
+		BEGIN { RS = "<testcase" }
+		NR > 1 {
+			head = $0; sub(/>.*/, "", head)
+			cls = head; sub(/.* classname="/, "", cls); sub(/".*/, "", cls); sub(/.*\./, "", cls)
+			name = " " head; sub(/.* name="/, "", name); sub(/".*/, "", name)
+			name = unxml(name)
+			what = module ": " cls " > " name
+			if ($0 ~ /<(failure|error)[ >]/) {
+				msg = $0; sub(/.*<(failure|error)[^>]*message="/, "", msg); sub(/".*/, "", msg)
+				msg = unxml(msg)
+				print "    " substr(msg, 1, 300)
+				print "FAIL " what
+			} else if ($0 ~ /<skipped/) {
+				print "skip " what
+			} else {
+				print "ok   " what
+			}
+		}' "$f"
+done | tee "$work/results.txt"
+grep -q '^FAIL' "$work/results.txt" && failed=1
+
+# README block 1 against the table orders of core's ServerTest
+pgjdbc_version=$(sed -n 's:.*<postgresql.version>\(.*\)</postgresql.version>.*:\1:p' "$here/pom.xml")
+pgjdbc=${HOME}/.m2/repository/org/postgresql/postgresql/$pgjdbc_version/postgresql-$pgjdbc_version.jar
+if (cd "$work/readme" && java -ea -cp "$work/java/core/target/classes:$pgjdbc" Example.java) >"$work/readme.log" 2>&1 &&
+	grep -q -E '^[1-9A-HJ-NP-Za-km-z]{11} 20' "$work/readme.log"; then
+	echo "ok   README: the Java class Example runs ($(wc -l <"$work/readme.log") ids printed)"
+else
+	sed 's/^/    /' "$work/readme.log" | tail -20
+	echo "FAIL README: the Java class Example"
+	failed=1
+fi
+
+[ -n "${XID_CLIENTS_BENCH:-}" ] && (cd "$work/java" && bash frameworks/bench.sh)
 exit $failed

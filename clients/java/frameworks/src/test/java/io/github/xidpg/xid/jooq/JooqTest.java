@@ -1,0 +1,58 @@
+package io.github.xidpg.xid.jooq;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.github.xidpg.xid.Pg;
+import io.github.xidpg.xid.Xid;
+import java.sql.Connection;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record2;
+import org.jooq.SQLDialect;
+import org.jooq.Table;
+import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
+import org.junit.jupiter.api.Test;
+
+/** jOOQ with XidBinding against the live server. */
+class JooqTest {
+    static final Table<?> ORDERS = DSL.table(DSL.name("jooq_orders"));
+    static final Field<Xid> ID = DSL.field(DSL.name("id"), XidBinding.XID);
+    static final Field<String> ITEM = DSL.field(DSL.name("item"), SQLDataType.CLOB);
+
+    @Test
+    void insertSelectAndTime() throws Exception {
+        try (Connection conn = Pg.connect()) {
+            DSLContext db = DSL.using(conn, SQLDialect.POSTGRES);
+            db.execute("DROP TABLE IF EXISTS jooq_orders");
+            db.execute("CREATE TABLE jooq_orders (id public.xid PRIMARY KEY, item text NOT NULL)");
+            Instant t = Instant.parse("2026-11-21T00:00:00Z");
+            Xid a = Xid.ofInstant(t.minusMillis(1), 7);
+            Xid b = Xid.ofInstant(t, 8);
+            db.insertInto(ORDERS, ID, ITEM).values(a, "apple").values(b, "pear").execute();
+
+            Record2<Xid, String> r = db.select(ID, ITEM).from(ORDERS).where(ID.eq(b)).fetchOne();
+            assertEquals(b, r.value1());
+            assertEquals("pear", r.value2());
+            // the SQL: a bind variable cast to the type, or an inlined literal
+            assertEquals("select \"id\", \"item\" from \"jooq_orders\" where \"id\" = ?::\"public\".xid",
+                    db.select(ID, ITEM).from(ORDERS).where(ID.eq(b)).getSQL());
+            assertEquals("select \"id\" from \"jooq_orders\" where \"id\" = '" + b + "'::\"public\".xid",
+                    db.renderInlined(db.select(ID).from(ORDERS).where(ID.eq(b))));
+            assertEquals(List.of(b), db.resultQuery(db.renderInlined(db.select(ID).from(ORDERS).where(ID.eq(b)))).coerce(ID).fetch(ID));
+            // by time: the first id of a time as a key bound, or the extension's xid >= timestamptz
+            assertEquals(List.of(b), db.select(ID).from(ORDERS).where(ID.ge(Xid.timeLowerBound(t, true).orElseThrow())).fetch(ID));
+            assertEquals(List.of(b), db.select(ID).from(ORDERS)
+                    .where(DSL.condition("{0} >= {1}", ID, DSL.val(OffsetDateTime.ofInstant(t, ZoneOffset.UTC)))).fetch(ID));
+            // NULL, and the server's ids
+            assertNull(db.select(DSL.inline(null, XidBinding.XID)).fetchOne().value1());
+            Xid made = db.select(DSL.field("xid_new()", XidBinding.XID)).fetchOne().value1();
+            assertEquals(true, made.time().isAfter(Instant.now().minusSeconds(60)));
+        }
+    }
+}
