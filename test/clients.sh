@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test/clients.sh: the client packages (clients/LANG/) tested against a real
-# PostgreSQL 18 with xid, with the drivers Debian ships, in the chroot of
-# test/chroot.sh.  Needs root.  Called by test/matrix.sh; also runs alone.
+# PostgreSQL 18 with xid, in the chroot of test/chroot.sh: the toolchains
+# from Debian (clients/debian-packages), the drivers and frameworks from
+# each language's registry, pinned by the package's lock file.  Needs root.  Called by test/matrix.sh; also runs alone.
 #
 # Usage: test/clients.sh [LANG...]     (default: every clients/*/test.sh)
 #   XID_CHROOT_CACHE     where chroots are kept (default /var/cache/xid-ci)
