@@ -24,7 +24,8 @@
 #     XID_CLIENTS_WORK  an empty scratch directory of its own
 #     XID_PG_BINDIR     the server's bin directory (also first on PATH)
 #   and the chroot's network (the host's: Debian's archive and the npm
-#   registry are reachable, nothing else).
+#   registry, PyPI, Maven Central and the Go module proxy are reachable,
+#   nothing else, with the host's certificate authorities).
 #
 # The contract of a test.sh: print one line per test, "ok   TEXT" or
 # "FAIL TEXT" (or "skip TEXT", counted neither way); any other line is shown
