@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"strconv"
 	"time"
 	"unicode/utf8"
 )
@@ -281,23 +280,22 @@ func errTimeRange() error {
 		Detail: "An xid holds instants from 2011-11-11 11:11:11.111+00 to 2151-03-25 18:46:22.214+00."}
 }
 
-// Scan reads an xid from database/sql: its text (string or []byte of 11
-// symbols) or its 8 binary bytes (sql.Scanner).  NULL is an error: scan into
-// a *Xid pointer (**Xid) for a nullable column.
+// Scan reads an xid from database/sql (sql.Scanner): its text, as a string
+// or a []byte, which is how drivers hand over text (an 8-byte []byte is a
+// text of 8 characters, an error, never a binary payload: read a bytea with
+// FromBytes).  NULL is an error: scan into a NullXid or a **Xid for a
+// nullable column.  On an error x is unchanged.
 func (x *Xid) Scan(src any) error {
 	switch v := src.(type) {
 	case string:
 		return x.UnmarshalText([]byte(v))
 	case []byte:
-		if len(v) == 8 {
-			return x.UnmarshalBinary(v)
-		}
 		return x.UnmarshalText(v)
 	case Xid:
 		*x = v
 		return nil
 	case nil:
-		return fmt.Errorf("cannot scan NULL into xid.Xid (scan into a **xid.Xid)")
+		return fmt.Errorf("cannot scan NULL into xid.Xid (scan into a xid.NullXid or a **xid.Xid)")
 	}
 	return fmt.Errorf("cannot scan %T into xid.Xid", src)
 }
@@ -305,16 +303,23 @@ func (x *Xid) Scan(src any) error {
 // Value sends the text (driver.Valuer).
 func (x Xid) Value() (driver.Value, error) { return x.String(), nil }
 
-// Format implements fmt.Formatter: %v and %s print the text, %d the payload.
+// Format implements fmt.Formatter: %s, %v and %q format the text as fmt
+// formats a string (width, precision, '-' and '#' included); %d, %x, %X, %o,
+// %O and %b the payload as fmt formats a uint64; %#v is Go syntax,
+// xid.MustParse("..."); any other verb is fmt's %!verb(xid.Xid=...).
 func (x Xid) Format(f fmt.State, verb rune) {
 	switch verb {
-	case 'd', 'x', 'X', 'o', 'b':
+	case 'v':
+		if f.Flag('#') {
+			fmt.Fprintf(f, "xid.MustParse(%q)", x.String())
+			return
+		}
+		fmt.Fprintf(f, fmt.FormatString(f, 's'), x.String())
+	case 's', 'q':
+		fmt.Fprintf(f, fmt.FormatString(f, verb), x.String())
+	case 'd', 'x', 'X', 'o', 'O', 'b':
 		fmt.Fprintf(f, fmt.FormatString(f, verb), uint64(x))
-	case 'q':
-		fmt.Fprint(f, strconv.Quote(x.String()))
 	default:
-		var t [11]byte
-		x.encode(&t)
-		f.Write(t[:])
+		fmt.Fprintf(f, "%%!%c(xid.Xid=%s)", verb, x.String())
 	}
 }

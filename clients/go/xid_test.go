@@ -3,6 +3,7 @@ package xid
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -123,7 +124,7 @@ func TestSortAndText(t *testing.T) {
 		t.Error("JSON accepted an id above the largest")
 	}
 	var s Xid
-	if err := s.Scan([]byte{0, 0, 0, 0, 0, 0, 0, 1}); err != nil || s != 1 {
+	if err := s.Scan([]byte("jpXCZedGfVQ")); err != nil || s != Max {
 		t.Error(s, err)
 	}
 	if err := s.Scan("jpXCZedGfVQ"); err != nil || s != Max {
@@ -301,5 +302,59 @@ func TestFormatVerbs(t *testing.T) {
 	n := new(big.Int).SetUint64(uint64(x))
 	if fmtD(x) != n.String() {
 		t.Error(fmtD(x))
+	}
+}
+
+// database/sql drivers hand over text as []byte: 8 bytes of text are a short
+// text, never a binary payload
+func TestScanBytesIsText(t *testing.T) {
+	for _, in := range []string{"5cnEkaef", "12345678", "\x00\x00\x00\x00\x00\x00\x00\x01"} {
+		x := MustParse("5cnEkaefSdu")
+		err := x.Scan([]byte(in))
+		var e *Error
+		if !errors.As(err, &e) || e.Code != "22P02" || e.Message != `invalid input syntax for type xid: "`+in+`"` {
+			t.Errorf("Scan([]byte(%q)): %v, %#v", in, x, err)
+		}
+		if x != MustParse("5cnEkaefSdu") {
+			t.Errorf("Scan([]byte(%q)) changed the id to %v on an error", in, x)
+		}
+	}
+}
+
+// fmt's width, flags and verbs, as for the text (or, for %d %x %X %o %b,
+// the payload)
+func TestFormatWidthAndFlags(t *testing.T) {
+	x := MustParse("5cnEkaefSdu")
+	for _, c := range []struct{ format, want string }{
+		{"%s", "5cnEkaefSdu"},
+		{"%v", "5cnEkaefSdu"},
+		{"%-12s|", "5cnEkaefSdu |"},
+		{"%13s|", "  5cnEkaefSdu|"},
+		{"%-13v|", "5cnEkaefSdu  |"},
+		{"%.5s", "5cnEk"},
+		{"%q", `"5cnEkaefSdu"`},
+		{"%15q", `  "5cnEkaefSdu"`},
+		{"%#q", "`5cnEkaefSdu`"},
+		{"%d", "1988978084996448256"},
+		{"%25d|", "      1988978084996448256|"},
+		{"%x", "1b9a4507be400000"},
+		{"%#X", "0X1B9A4507BE400000"},
+		{"%025o", "0000156322120367620000000"},
+		{"%#v", `xid.MustParse("5cnEkaefSdu")`},
+		{"%t", "%!t(xid.Xid=5cnEkaefSdu)"},
+		{"[%v %v]", "[5cnEkaefSdu jpXCZedGfVQ]"},
+	} {
+		var got string
+		if c.format == "[%v %v]" {
+			got = fmt.Sprintf(c.format, x, Max)
+		} else {
+			got = fmt.Sprintf(c.format, x)
+		}
+		if got != c.want {
+			t.Errorf("Sprintf(%q): %q, want %q", c.format, got, c.want)
+		}
+	}
+	if got := fmt.Sprint([]Xid{x, Max}); got != "[5cnEkaefSdu jpXCZedGfVQ]" {
+		t.Error(got)
 	}
 }
