@@ -59,7 +59,8 @@ func TestSqlcQueries(t *testing.T) {
 	if first.ID.Time().Before(before) || first.Replaces.Valid || len(first.Related) != 0 {
 		t.Fatalf("%+v", first)
 	}
-	mine := xid.New()
+	// an id made here, a minute ago: before the others
+	mine, _ := xid.FromTime(time.Now().Add(-time.Minute), 12345)
 	second, err := q.CreateInvoiceWithID(ctx, db.CreateInvoiceWithIDParams{ID: mine, Customer: "bob"})
 	if err != nil || second.ID != mine {
 		t.Fatal(second, err)
@@ -76,12 +77,12 @@ func TestSqlcQueries(t *testing.T) {
 	if _, err := q.GetInvoice(ctx, xid.Max); !errors.Is(err, pgx.ErrNoRows) {
 		t.Fatal(err)
 	}
-	all, err := q.InvoicesBetween(ctx, db.InvoicesBetweenParams{Lo: first.ID, Hi: third.ID})
-	if err != nil || len(all) != 3 || all[0].ID != first.ID || all[2].ID != third.ID {
+	all, err := q.InvoicesBetween(ctx, db.InvoicesBetweenParams{Lo: mine, Hi: third.ID})
+	if err != nil || len(all) != 3 || all[0].ID != mine || all[1].ID != first.ID || all[2].ID != third.ID {
 		t.Fatal(all, err)
 	}
 	some, err := q.InvoicesIn(ctx, []xid.Xid{third.ID, first.ID, xid.Max})
-	if err != nil || len(some) != 2 || some[0].ID != first.ID {
+	if err != nil || len(some) != 2 || some[0].ID != first.ID || some[1].ID != third.ID {
 		t.Fatal(some, err)
 	}
 	repl, err := q.Replacing(ctx, xid.NullXid{Xid: first.ID, Valid: true})
