@@ -75,6 +75,22 @@ else
 	failed=1
 fi
 
+# what README says of sqlc without the override: a bare xid is core's
+# transaction id (pgtype.Uint32), public.xid an interface{}
+mkdir -p "$src/sqlccheck/bare"
+echo 'CREATE TABLE t (a xid PRIMARY KEY, b public.xid);' >"$src/sqlccheck/bare/schema.sql"
+printf -- '-- name: Get :one\nSELECT * FROM t WHERE a = $1;\n' >"$src/sqlccheck/bare/query.sql"
+sed -n '/^version/,/sql_package/p' "$src/sqlccheck/sqlc.yaml" >"$src/sqlccheck/bare/sqlc.yaml"
+if (cd "$src/sqlccheck/bare" && go tool sqlc generate) >"$work/sqlc-bare.log" 2>&1 &&
+	grep -Eq '^\s+A\s+pgtype\.Uint32$' "$src/sqlccheck/bare/db/models.go" &&
+	grep -Eq '^\s+B\s+interface\{\}$' "$src/sqlccheck/bare/db/models.go"; then
+	echo "ok   sqlc without the override: a bare xid is pgtype.Uint32, public.xid interface{}"
+else
+	cat "$work/sqlc-bare.log" "$src/sqlccheck/bare/db/models.go" 2>/dev/null | sed 's/^/    /'
+	echo "FAIL sqlc without the override: a bare xid should be pgtype.Uint32 (README)"
+	failed=1
+fi
+
 # name, module directory, package
 while read -r name dir path; do
 	t=$SECONDS
