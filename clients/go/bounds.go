@@ -48,20 +48,27 @@ func PrefixBounds(prefix string) (lower, upper Xid, ok bool) {
 // LikeBounds returns the closed bounds of the ids that `id LIKE pattern`
 // (default escape, backslash) can match, as xid_like_lower_bound and
 // xid_like_upper_bound: the range of the pattern's fixed prefix; ok is false
-// when no id can match.
-func LikeBounds(pattern string) (lower, upper Xid, ok bool) {
+// when no id can match.  A pattern that ends in a lone backslash matches
+// nothing and is an error, as LIKE makes it: an *Error with SQLSTATE 22025.
+func LikeBounds(pattern string) (lower, upper Xid, ok bool, err error) {
+	// the escape rule first, whatever comes before it: UTF-8 continuation
+	// bytes are never a backslash, so bytes will do
+	for i := 0; i < len(pattern); i++ {
+		if pattern[i] == '\\' {
+			if i++; i == len(pattern) {
+				return 0, 0, false, &Error{Code: "22025", Message: "LIKE pattern must not end with escape character"}
+			}
+		}
+	}
 	var prefix [11]byte
 	n, i, underscores, rest := 0, 0, 0, 0
 	percent := false
 	for i < len(pattern) && pattern[i] != '%' && pattern[i] != '_' {
 		if pattern[i] == '\\' {
 			i++
-			if i == len(pattern) {
-				return Min, Max, true
-			}
 		}
 		if n == 11 {
-			return 0, 0, false
+			return 0, 0, false, nil
 		}
 		prefix[n] = pattern[i]
 		n++
@@ -75,18 +82,16 @@ func LikeBounds(pattern string) (lower, upper Xid, ok bool) {
 			underscores++
 		case '\\':
 			i++
-			if i == len(pattern) {
-				return Min, Max, true
-			}
 			rest++
 		default:
 			rest++
 		}
 	}
 	if rest == 0 && ((percent && n+underscores > 11) || (!percent && n+underscores != 11)) {
-		return 0, 0, false
+		return 0, 0, false, nil
 	}
-	return PrefixBounds(string(prefix[:n]))
+	lower, upper, ok = PrefixBounds(string(prefix[:n]))
+	return lower, upper, ok, nil
 }
 
 // floor and ceiling of t in milliseconds since the xid epoch, clamped far

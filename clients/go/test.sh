@@ -3,27 +3,36 @@
 # contract: PGHOST PGPORT PGUSER PGDATABASE, XID_CLIENTS_WORK; prints
 # ok/FAIL lines).
 #
-# pgx v5 (and v4, for v4check) and google/uuid come from Debian's golang-*-dev packages,
-# which put their sources under /usr/share/gocode/src.  With no module proxy
-# here, the tests build in GOPATH mode over that tree (the package itself
-# has an ordinary go.mod for users).
+# Module mode: every module comes from the Go module proxy, pinned by the
+# go.sum of the module that needs it (the package: pgx v5; v4check: pgx v4;
+# gormcheck: GORM and its PostgreSQL driver; sqlccheck: sqlc, a tool of that
+# module), with -mod=readonly so that nothing is resolved anew.  Only Go
+# itself comes from Debian (golang-go), and GOTOOLCHAIN=local keeps it: a
+# module that needs a newer Go fails here instead of fetching one.  The go
+# command caches in its own places under $HOME (~/go/pkg/mod,
+# ~/.cache/go-build).  CGO_ENABLED=0: sqlc's PostgreSQL parser is then the
+# WebAssembly build of libpg_query, and no C compiler runs.
+#
+# The sources are copied to the scratch directory, where sqlc writes its
+# code (sqlccheck/db) and the README's programs are put.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 work=${XID_CLIENTS_WORK:-$(mktemp -d)}
-module=github.com/xid-pg/xid/clients/go
 failed=0
+export GOFLAGS=-mod=readonly GOTOOLCHAIN=local CGO_ENABLED=0
 
-gopath="$work/gopath"
-rm -rf "$gopath"
-mkdir -p "$gopath/src/$(dirname "$module")"
-cp -r "$here" "$gopath/src/$module"
-export GO111MODULE=off GOPATH="$gopath:/usr/share/gocode" GOPROXY=off GOFLAGS= GOTOOLCHAIN=local
-export GOCACHE=${XID_GO_CACHE:-/var/cache/xid-clients/go-build}
-mkdir -p "$GOCACHE"
-echo "$(go version), pgx $(dpkg-query -W -f '${Version}' golang-github-jackc-pgx-v5-dev) and $(dpkg-query -W -f '${Version}' golang-github-jackc-pgx-v4-dev) (Debian)"
+src="$work/go"
+rm -rf "$src"
+cp -r "$here" "$src"
+rm -rf "$src/sqlccheck/db" "$src/readme"
+start=$SECONDS
+pgx=$(cd "$src" && go list -m -f '{{.Version}}' github.com/jackc/pgx/v5) &&
+	gorm=$(cd "$src/gormcheck" && go list -m -f '{{.Version}}' gorm.io/gorm) &&
+	sqlc=$(cd "$src/sqlccheck" && go list -m -f '{{.Version}}' github.com/sqlc-dev/sqlc) ||
+	{ echo "FAIL go list -m: the modules' versions"; exit 1; }
+echo "$(go version); pgx $pgx, GORM $gorm, sqlc $sqlc (module proxy, go.sum)"
 
-cd "$gopath/src/$module"
 # go test -v: "--- PASS: Name" and "--- FAIL: Name" become ok/FAIL lines
 report()
 {
@@ -34,29 +43,99 @@ report()
 		/^(=== RUN|=== PAUSE|=== CONT|PASS$|ok  )/ { next }
 		{ print "    " $0 }'
 }
-for pkg in . ./pgxxid ./v4check; do
-	[ -d "$pkg" ] || continue
-	go vet "$pkg" >"$work/vet.log" 2>&1 || { sed 's/^/    /' "$work/vet.log"; echo "FAIL go vet $pkg"; failed=1; }
-	go test -count=1 -v "$pkg" 2>&1 | report "${pkg#./}"
-	[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
-done
-# README: the Go block of "### Go" is a program; it runs against a table
-# orders like the JavaScript block's
-mkdir -p "$gopath/src/readme"
+
+# the README's blocks of "### Go": go blocks are programs, the yaml block is
+# sqlccheck's sqlc.yaml
 awk '$0 == "### Go" { sec = 1; next } sec && /^##/ { sec = 0 }
-	sec && /^```go$/ { code = 1; next } code && /^```$/ { code = 0; n++; next }
-	code { print }
-	END { if (n != 1) exit 1 }' "$top/README.md" >"$gopath/src/readme/main.go" ||
-	{ echo "FAIL README: the Go section should hold exactly one go block"; failed=1; }
-if psql -X -q -v ON_ERROR_STOP=1 -c "DROP TABLE IF EXISTS orders" \
-	-c "CREATE TABLE orders (id public.xid PRIMARY KEY DEFAULT xid_new(), item text)" \
-	-c "INSERT INTO orders (item) VALUES ('pear')" >"$work/readme.log" 2>&1 &&
-	(cd "$gopath/src/readme" && go vet . && go run .) >>"$work/readme.log" 2>&1 &&
-	grep -q -E '^[1-9A-HJ-NP-Za-km-z]{11} 20' "$work/readme.log"; then
-	echo "ok   README: the Go program runs ($(tail -1 "$work/readme.log"))"
+	sec && /^```(go|yaml)$/ { code = 1; n++; lang = substr($0, 4); next }
+	code && /^```$/ { code = 0; next }
+	code { print > (dir "/" n "." lang) }' dir="$work" "$top/README.md"
+readme_go=$(ls "$work"/*.go 2>/dev/null | wc -l)
+readme_yaml=$(ls "$work"/*.yaml 2>/dev/null)
+if [ "$readme_go" -ne 2 ] || [ "$(echo "$readme_yaml" | grep -c .)" -ne 1 ]; then
+	echo "FAIL README: the Go section should hold two go blocks (pgx, GORM) and one yaml block (sqlc)"
+	failed=1
+elif grep -v '^ *#' "$here/sqlccheck/sqlc.yaml" | cmp -s - "$readme_yaml"; then
+	cp "$readme_yaml" "$src/sqlccheck/sqlc.yaml"
+	echo "ok   README: its sqlc.yaml is sqlccheck's"
 else
-	sed 's/^/    /' "$work/readme.log"
-	echo "FAIL README: the Go program"
+	grep -v '^ *#' "$here/sqlccheck/sqlc.yaml" | diff - "$readme_yaml" | sed 's/^/    /'
+	echo "FAIL README: its sqlc.yaml differs from clients/go/sqlccheck/sqlc.yaml (comments aside)"
 	failed=1
 fi
+
+# sqlc: built from the module cache and run; what it writes is compiled by
+# the tests below
+t=$SECONDS
+if (cd "$src/sqlccheck" && go tool sqlc generate) >"$work/sqlc.log" 2>&1 && [ -f "$src/sqlccheck/db/query.sql.go" ]; then
+	echo "ok   sqlc generate: sqlc $sqlc built and run in $((SECONDS - t)) s"
+else
+	sed 's/^/    /' "$work/sqlc.log"
+	echo "FAIL sqlc generate"
+	failed=1
+fi
+
+# what README says of sqlc without the override: a bare xid is core's
+# transaction id (pgtype.Uint32), public.xid an interface{}
+mkdir -p "$src/sqlccheck/bare"
+echo 'CREATE TABLE t (a xid PRIMARY KEY, b public.xid);' >"$src/sqlccheck/bare/schema.sql"
+printf -- '-- name: Get :one\nSELECT * FROM t WHERE a = $1;\n' >"$src/sqlccheck/bare/query.sql"
+sed -n '/^version/,/sql_package/p' "$src/sqlccheck/sqlc.yaml" >"$src/sqlccheck/bare/sqlc.yaml"
+if (cd "$src/sqlccheck/bare" && go tool sqlc generate) >"$work/sqlc-bare.log" 2>&1 &&
+	grep -Eq '^\s+A\s+pgtype\.Uint32$' "$src/sqlccheck/bare/db/models.go" &&
+	grep -Eq '^\s+B\s+interface\{\}$' "$src/sqlccheck/bare/db/models.go"; then
+	echo "ok   sqlc without the override: a bare xid is pgtype.Uint32, public.xid interface{}"
+else
+	cat "$work/sqlc-bare.log" "$src/sqlccheck/bare/db/models.go" 2>/dev/null | sed 's/^/    /'
+	echo "FAIL sqlc without the override: a bare xid should be pgtype.Uint32 (README)"
+	failed=1
+fi
+
+# name, module directory, package
+while read -r name dir path; do
+	t=$SECONDS
+	(cd "$src/$dir" && go vet "$path") >"$work/vet.log" 2>&1 ||
+		{ sed 's/^/    /' "$work/vet.log"; echo "FAIL go vet $name"; failed=1; }
+	(cd "$src/$dir" && go test -count=1 -v "$path") 2>&1 | report "$name"
+	[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
+	echo "    $name: built, vetted and tested in $((SECONDS - t)) s"
+done <<'LIST'
+xid . .
+pgxxid . ./pgxxid
+v4check v4check .
+gormcheck gormcheck .
+sqlccheck sqlccheck .
+LIST
+
+# README: the pgx program runs in the package's module, the GORM program in
+# gormcheck's, against a table orders
+mkdir -p "$src/readme" "$src/gormcheck/readme"
+for f in "$work"/*.go; do
+	if grep -q '"gorm.io/gorm"' "$f"; then
+		cp "$f" "$src/gormcheck/readme/main.go"
+	else
+		cp "$f" "$src/readme/main.go"
+	fi
+done
+for d in readme gormcheck/readme; do
+	what="the pgx program"
+	[ "$d" = readme ] || what="the GORM program"
+	if [ ! -f "$src/$d/main.go" ]; then
+		echo "FAIL README: $what is missing"
+		failed=1
+		continue
+	fi
+	if psql -X -q -v ON_ERROR_STOP=1 -c "DROP TABLE IF EXISTS lines, orders" \
+		-c "CREATE TABLE orders (id public.xid PRIMARY KEY DEFAULT xid_new(), item text)" \
+		-c "INSERT INTO orders (item) VALUES ('pear')" >"$work/readme.log" 2>&1 &&
+		(cd "$src/$d" && go vet . && go run .) >>"$work/readme.log" 2>&1 &&
+		grep -q -E '^[1-9A-HJ-NP-Za-km-z]{11} ' "$work/readme.log"; then
+		echo "ok   README: $what runs ($(tail -1 "$work/readme.log"))"
+	else
+		sed 's/^/    /' "$work/readme.log"
+		echo "FAIL README: $what"
+		failed=1
+	fi
+done
+echo "    go: $((SECONDS - start)) s in all"
 exit $failed

@@ -16,10 +16,10 @@ package xid
 import (
 	"database/sql/driver"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/bits"
-	"strconv"
 	"time"
 	"unicode/utf8"
 )
@@ -265,13 +265,36 @@ func (x Xid) Compare(y Xid) int {
 	return 0
 }
 
-// FromParts returns the id of a millisecond since the xid epoch and 22 low bits.
-func FromParts(ms int64, low uint32) (Xid, error) {
+// FromUnixMilli returns the id of a Unix time in milliseconds (as
+// time.UnixMilli counts them) with the 22 low bits low: FromUnixMilli(
+// time.Now().UnixMilli(), 0) is the first id of this millisecond.  A time
+// outside 2011-11-11T11:11:11.111Z .. 2151-03-25T18:46:22.214Z is an error
+// (22008), and so are low bits above 2^22-1 (22003).
+func FromUnixMilli(ms int64, low uint32) (Xid, error) {
+	if ms < EpochMs || ms-EpochMs > MaxMs {
+		return 0, errTimeRange()
+	}
+	return FromXidEpochMs(ms-EpochMs, low)
+}
+
+// FromTime returns the id of the millisecond of t (rounded down, as
+// xid_new(timestamptz) does) with the 22 low bits low; the errors are
+// FromUnixMilli's.
+func FromTime(t time.Time, low uint32) (Xid, error) {
+	floor, _ := msOf(t)
+	return FromXidEpochMs(floor, low)
+}
+
+// FromXidEpochMs returns the id of a millisecond counted from the xid epoch,
+// 2011-11-11T11:11:11.111Z (not from 1970: see FromUnixMilli), with the 22
+// low bits low: the two fields as they are stored.
+func FromXidEpochMs(ms int64, low uint32) (Xid, error) {
 	if ms < 0 || ms > MaxMs {
 		return 0, errTimeRange()
 	}
 	if low > randomMask {
-		return 0, fmt.Errorf("the low bits of an xid go from 0 to %d", randomMask)
+		return 0, &Error{Code: "22003", Message: fmt.Sprintf("low bits %d are out of range for type xid", low),
+			Detail: "The low bits of an xid go from 0 to 4194303."}
 	}
 	return Xid(uint64(ms)<<RandomBits | uint64(low)), nil
 }
@@ -281,23 +304,22 @@ func errTimeRange() error {
 		Detail: "An xid holds instants from 2011-11-11 11:11:11.111+00 to 2151-03-25 18:46:22.214+00."}
 }
 
-// Scan reads an xid from database/sql: its text (string or []byte of 11
-// symbols) or its 8 binary bytes (sql.Scanner).  NULL is an error: scan into
-// a *Xid pointer (**Xid) for a nullable column.
+// Scan reads an xid from database/sql (sql.Scanner): its text, as a string
+// or a []byte, which is how drivers hand over text (an 8-byte []byte is a
+// text of 8 characters, an error, never a binary payload: read a bytea with
+// FromBytes).  NULL is an error: scan into a NullXid or a **Xid for a
+// nullable column.  On an error x is unchanged.
 func (x *Xid) Scan(src any) error {
 	switch v := src.(type) {
 	case string:
 		return x.UnmarshalText([]byte(v))
 	case []byte:
-		if len(v) == 8 {
-			return x.UnmarshalBinary(v)
-		}
 		return x.UnmarshalText(v)
 	case Xid:
 		*x = v
 		return nil
 	case nil:
-		return fmt.Errorf("cannot scan NULL into xid.Xid (scan into a **xid.Xid)")
+		return fmt.Errorf("cannot scan NULL into xid.Xid (scan into a xid.NullXid or a **xid.Xid)")
 	}
 	return fmt.Errorf("cannot scan %T into xid.Xid", src)
 }
@@ -305,16 +327,85 @@ func (x *Xid) Scan(src any) error {
 // Value sends the text (driver.Valuer).
 func (x Xid) Value() (driver.Value, error) { return x.String(), nil }
 
-// Format implements fmt.Formatter: %v and %s print the text, %d the payload.
+// NullXid is an Xid that may be NULL, as sql.NullString is a string that
+// may be: scan a nullable column into it, and pass it as a parameter
+// (Valid false sends NULL).  In JSON it is the text or null.
+type NullXid struct {
+	Xid   Xid
+	Valid bool // Valid is true if Xid is not NULL
+}
+
+// Scan reads NULL or what Xid.Scan reads (sql.Scanner); on an error n is
+// unchanged.
+func (n *NullXid) Scan(src any) error {
+	if src == nil {
+		*n = NullXid{}
+		return nil
+	}
+	x := n.Xid
+	if err := x.Scan(src); err != nil {
+		return err
+	}
+	*n = NullXid{Xid: x, Valid: true}
+	return nil
+}
+
+// Value sends NULL or the text (driver.Valuer).
+func (n NullXid) Value() (driver.Value, error) {
+	if !n.Valid {
+		return nil, nil
+	}
+	return n.Xid.String(), nil
+}
+
+// MarshalJSON writes the text, or null.
+func (n NullXid) MarshalJSON() ([]byte, error) {
+	if !n.Valid {
+		return []byte("null"), nil
+	}
+	var b [13]byte
+	b[0], b[12] = '"', '"'
+	var t [11]byte
+	n.Xid.encode(&t)
+	copy(b[1:12], t[:])
+	return b[:], nil
+}
+
+// UnmarshalJSON reads null or the text, strictly.
+func (n *NullXid) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*n = NullXid{}
+		return nil
+	}
+	var text string
+	if err := json.Unmarshal(b, &text); err != nil {
+		return fmt.Errorf("xid.NullXid: JSON %s is neither a string nor null", b)
+	}
+	x, err := parse(text)
+	if err != nil {
+		return err
+	}
+	*n = NullXid{Xid: x, Valid: true}
+	return nil
+}
+
+// Format implements fmt.Formatter: %s, %v and %q format the text as fmt
+// formats a string (width, precision, '-' and '#' included); %d, %x, %X, %o,
+// %O and %b the payload as fmt formats a uint64; %#v is Go syntax,
+// xid.MustParse("..."); any other verb is fmt's %!verb(xid.Xid=...).
 func (x Xid) Format(f fmt.State, verb rune) {
 	switch verb {
-	case 'd', 'x', 'X', 'o', 'b':
+	case 'v':
+		if f.Flag('#') {
+			fmt.Fprintf(f, "xid.MustParse(%q)", x.String())
+			return
+		}
+		fmt.Fprintf(f, fmt.FormatString(f, 's'), x.String())
+	case 's', 'q':
+		fmt.Fprintf(f, fmt.FormatString(f, verb), x.String())
+	case 'd', 'x', 'X', 'o', 'O', 'b':
 		fmt.Fprintf(f, fmt.FormatString(f, verb), uint64(x))
-	case 'q':
-		fmt.Fprint(f, strconv.Quote(x.String()))
 	default:
-		var t [11]byte
-		x.encode(&t)
-		f.Write(t[:])
+		fmt.Fprintf(f, "%%!%c(xid.Xid=%s)", verb, x.String())
 	}
 }

@@ -3,6 +3,7 @@ package xid
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -80,7 +81,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestFields(t *testing.T) {
-	x, _ := FromParts(86400000, 0x2abcde)
+	x, _ := FromXidEpochMs(86400000, 0x2abcde)
 	if x.Ms() != 86400000 || x.Random() != 0x2abcde || x.Time().Format(time.RFC3339Nano) != "2011-11-12T11:11:11.111Z" {
 		t.Errorf("%v %v %v", x.Ms(), x.Random(), x.Time())
 	}
@@ -123,7 +124,7 @@ func TestSortAndText(t *testing.T) {
 		t.Error("JSON accepted an id above the largest")
 	}
 	var s Xid
-	if err := s.Scan([]byte{0, 0, 0, 0, 0, 0, 0, 1}); err != nil || s != 1 {
+	if err := s.Scan([]byte("jpXCZedGfVQ")); err != nil || s != Max {
 		t.Error(s, err)
 	}
 	if err := s.Scan("jpXCZedGfVQ"); err != nil || s != Max {
@@ -160,12 +161,150 @@ func TestPrefixAndLikeBounds(t *testing.T) {
 	check("jq", lo, hi, ok, "", "")
 	lo, hi, ok = PrefixBounds("jpXCZedGfVR")
 	check("jpXCZedGfVR", lo, hi, ok, "", "")
-	lo, hi, ok = LikeBounds("5cnrQT%a")
+	like := func(p string) (Xid, Xid, bool) {
+		t.Helper()
+		lo, hi, ok, err := LikeBounds(p)
+		if err != nil {
+			t.Errorf("LikeBounds(%q): %v", p, err)
+		}
+		return lo, hi, ok
+	}
+	lo, hi, ok = like("5cnrQT%a")
 	check("5cnrQT%a", lo, hi, ok, "5cnrQT11111", "5cnrQTzzzzz")
-	lo, hi, ok = LikeBounds("5cnrQT____")
+	lo, hi, ok = like("5cnrQT____")
 	check("5cnrQT____", lo, hi, ok, "", "")
-	lo, hi, ok = LikeBounds(`abc\`)
-	check(`abc\`, lo, hi, ok, "11111111111", "jpXCZedGfVQ")
+	lo, hi, ok = like(`5cnrQT\\%`)
+	check(`5cnrQT\\%`, lo, hi, ok, "", "")
+	lo, hi, ok = like(`5c\nrQT%`)
+	check(`5c\nrQT%`, lo, hi, ok, "5cnrQT11111", "5cnrQTzzzzz")
+}
+
+// a pattern that ends in a lone backslash is an error, as LIKE makes it,
+// whatever comes before the backslash (a character no id has, 12 fixed
+// symbols, a wildcard); an escaped backslash at the end is no error
+func TestLikeBoundsLoneEscape(t *testing.T) {
+	for _, p := range []string{`é8Cdc9Wxaws%\`, `8Cdc9Wxaws%\`, `\`, `abc\`, `%\`, `\\\`, `5cnrQT7y4za1zz\`, `é\`} {
+		lo, hi, ok, err := LikeBounds(p)
+		var e *Error
+		if !errors.As(err, &e) || e.Code != "22025" || e.Message != "LIKE pattern must not end with escape character" || ok {
+			t.Errorf("LikeBounds(%q): %s %s %v %#v", p, lo, hi, ok, err)
+		}
+	}
+	for _, p := range []string{`abc\\`, `%\\`, `\\\\`, `é\é`} {
+		if _, _, _, err := LikeBounds(p); err != nil {
+			t.Errorf("LikeBounds(%q): %v", p, err)
+		}
+	}
+}
+
+func TestFromUnixTime(t *testing.T) {
+	day := time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)
+	want := MustParse("5cnEkaefSdu")
+	if want.Random() != 0 || !want.Time().Equal(day) {
+		t.Fatal(want.Time(), want.Random())
+	}
+	if x, err := FromUnixMilli(day.UnixMilli(), 0); err != nil || x != want {
+		t.Errorf("FromUnixMilli: %v %v", x, err)
+	}
+	if x, err := FromTime(day, 0); err != nil || x != want {
+		t.Errorf("FromTime: %v %v", x, err)
+	}
+	// the sub-millisecond part is dropped, as xid_new(timestamptz) drops it;
+	// the zone does not matter
+	tokyo := time.FixedZone("JST", 9*3600)
+	if x, err := FromTime(day.Add(999999*time.Nanosecond).In(tokyo), 77); err != nil || x != want+77 {
+		t.Errorf("FromTime, 999999 ns later in Tokyo: %v %v", x, err)
+	}
+	if x, err := FromUnixMilli(day.UnixMilli()+1, 1<<22-1); err != nil || x.Ms() != want.Ms()+1 || x.Random() != 1<<22-1 {
+		t.Errorf("FromUnixMilli, last low bits: %v %v", x, err)
+	}
+	// the first and last instants, and the xid epoch as Unix time
+	if x, err := FromUnixMilli(EpochMs, 0); err != nil || x != Min {
+		t.Error(x, err)
+	}
+	if x, err := FromTime(Max.Time(), 1<<22-1); err != nil || x != Max {
+		t.Error(x, err)
+	}
+	if x, err := FromXidEpochMs(day.UnixMilli()-EpochMs, 0); err != nil || x != want {
+		t.Error(x, err)
+	}
+	// out of range: before 2011, after 2151, Unix milliseconds given to
+	// FromXidEpochMs (a date in 2068 would be the silent mistake), low bits
+	for _, c := range []struct {
+		what string
+		err  error
+		code string
+	}{
+		{"FromUnixMilli(0)", second(FromUnixMilli(0, 0)), "22008"},
+		{"FromUnixMilli(epoch - 1)", second(FromUnixMilli(EpochMs-1, 0)), "22008"},
+		{"FromUnixMilli(last + 1)", second(FromUnixMilli(EpochMs+MaxMs+1, 0)), "22008"},
+		{"FromUnixMilli(-1)", second(FromUnixMilli(-1, 0)), "22008"},
+		{"FromTime(1970)", second(FromTime(time.Unix(0, 0), 0)), "22008"},
+		{"FromTime(epoch - 1 ns)", second(FromTime(Epoch.Add(-1), 0)), "22008"},
+		{"FromTime(3000)", second(FromTime(time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC), 0)), "22008"},
+		{"FromTime(zero time)", second(FromTime(time.Time{}, 0)), "22008"},
+		{"FromXidEpochMs(-1)", second(FromXidEpochMs(-1, 0)), "22008"},
+		{"FromXidEpochMs(2^42)", second(FromXidEpochMs(MaxMs+1, 0)), "22008"},
+		{"FromUnixMilli(now, 2^22)", second(FromUnixMilli(day.UnixMilli(), 1<<22)), "22003"},
+		{"FromTime(now, 2^32-1)", second(FromTime(day, 1<<32-1)), "22003"},
+		{"FromXidEpochMs(0, 2^22)", second(FromXidEpochMs(0, 1<<22)), "22003"},
+	} {
+		var e *Error
+		if !errors.As(c.err, &e) || e.Code != c.code {
+			t.Errorf("%s: %#v, want SQLSTATE %s", c.what, c.err, c.code)
+		}
+	}
+	if _, err := FromUnixMilli(day.UnixMilli(), 1<<22); err == nil || err.Error() != "low bits 4194304 are out of range for type xid" {
+		t.Error(err)
+	}
+}
+
+func second(_ Xid, err error) error { return err }
+
+func TestNullXid(t *testing.T) {
+	var n NullXid
+	if err := n.Scan("5cnEkaefSdu"); err != nil || !n.Valid || n.Xid != MustParse("5cnEkaefSdu") {
+		t.Error(n, err)
+	}
+	if err := n.Scan(nil); err != nil || n.Valid || n.Xid != 0 {
+		t.Error(n, err)
+	}
+	if err := n.Scan([]byte("jpXCZedGfVQ")); err != nil || !n.Valid || n.Xid != Max {
+		t.Error(n, err)
+	}
+	// an error leaves it as it was
+	for _, bad := range []any{"5cnEkaef", []byte("5cnEkaef"), "jpXCZedGfVR", int64(5), 5.0} {
+		if err := n.Scan(bad); err == nil || !n.Valid || n.Xid != Max {
+			t.Errorf("Scan(%#v): %v %v", bad, n, err)
+		}
+	}
+	if v, err := (NullXid{}).Value(); v != nil || err != nil {
+		t.Error(v, err)
+	}
+	if v, err := (NullXid{Xid: Max, Valid: true}).Value(); v != "jpXCZedGfVQ" || err != nil {
+		t.Error(v, err)
+	}
+	// Valid false sends NULL whatever Xid holds
+	if v, err := (NullXid{Xid: Max}).Value(); v != nil || err != nil {
+		t.Error(v, err)
+	}
+	type row struct {
+		A NullXid `json:"a"`
+		B NullXid `json:"b"`
+	}
+	b, err := json.Marshal(row{A: NullXid{Xid: Max, Valid: true}})
+	if err != nil || string(b) != `{"a":"jpXCZedGfVQ","b":null}` {
+		t.Error(string(b), err)
+	}
+	var r row
+	if err := json.Unmarshal([]byte(`{"a":null,"b":"5cnEkaefSd\u0075"}`), &r); err != nil || r.A.Valid || !r.B.Valid || r.B.Xid != MustParse("5cnEkaefSdu") {
+		t.Error(r, err)
+	}
+	for _, bad := range []string{`{"a":"jpXCZedGfVR"}`, `{"a":5}`, `{"a":"5cnEkaef"}`, `{"a":true}`} {
+		if err := json.Unmarshal([]byte(bad), &r); err == nil {
+			t.Errorf("%s: %v", bad, r)
+		}
+	}
 }
 
 func TestTimeBounds(t *testing.T) {
@@ -301,5 +440,59 @@ func TestFormatVerbs(t *testing.T) {
 	n := new(big.Int).SetUint64(uint64(x))
 	if fmtD(x) != n.String() {
 		t.Error(fmtD(x))
+	}
+}
+
+// database/sql drivers hand over text as []byte: 8 bytes of text are a short
+// text, never a binary payload
+func TestScanBytesIsText(t *testing.T) {
+	for _, in := range []string{"5cnEkaef", "12345678", "\x00\x00\x00\x00\x00\x00\x00\x01"} {
+		x := MustParse("5cnEkaefSdu")
+		err := x.Scan([]byte(in))
+		var e *Error
+		if !errors.As(err, &e) || e.Code != "22P02" || e.Message != `invalid input syntax for type xid: "`+in+`"` {
+			t.Errorf("Scan([]byte(%q)): %v, %#v", in, x, err)
+		}
+		if x != MustParse("5cnEkaefSdu") {
+			t.Errorf("Scan([]byte(%q)) changed the id to %v on an error", in, x)
+		}
+	}
+}
+
+// fmt's width, flags and verbs, as for the text (or, for %d %x %X %o %b,
+// the payload)
+func TestFormatWidthAndFlags(t *testing.T) {
+	x := MustParse("5cnEkaefSdu")
+	for _, c := range []struct{ format, want string }{
+		{"%s", "5cnEkaefSdu"},
+		{"%v", "5cnEkaefSdu"},
+		{"%-12s|", "5cnEkaefSdu |"},
+		{"%13s|", "  5cnEkaefSdu|"},
+		{"%-13v|", "5cnEkaefSdu  |"},
+		{"%.5s", "5cnEk"},
+		{"%q", `"5cnEkaefSdu"`},
+		{"%15q", `  "5cnEkaefSdu"`},
+		{"%#q", "`5cnEkaefSdu`"},
+		{"%d", "1988978084996448256"},
+		{"%25d|", "      1988978084996448256|"},
+		{"%x", "1b9a4507be400000"},
+		{"%#X", "0X1B9A4507BE400000"},
+		{"%025o", "0000156322120367620000000"},
+		{"%#v", `xid.MustParse("5cnEkaefSdu")`},
+		{"%t", "%!t(xid.Xid=5cnEkaefSdu)"},
+		{"[%v %v]", "[5cnEkaefSdu jpXCZedGfVQ]"},
+	} {
+		var got string
+		if c.format == "[%v %v]" {
+			got = fmt.Sprintf(c.format, x, Max)
+		} else {
+			got = fmt.Sprintf(c.format, x)
+		}
+		if got != c.want {
+			t.Errorf("Sprintf(%q): %q, want %q", c.format, got, c.want)
+		}
+	}
+	if got := fmt.Sprint([]Xid{x, Max}); got != "[5cnEkaefSdu jpXCZedGfVQ]" {
+		t.Error(got)
 	}
 }

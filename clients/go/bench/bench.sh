@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# clients/go/bench/bench.sh: run the benchmarks (GOPATH mode over Debian's
-# Go sources, as test.sh does) and print ns/op and the ratios xid/UUID.
+# clients/go/bench/bench.sh: run the benchmarks and print ns/op and the
+# ratios xid/UUID.  A module of its own (google/uuid, pgx, GORM pinned by its
+# go.sum); Go 1.27 for the standard library's uuid package, which
+# GOTOOLCHAIN=go1.27.3 takes from the module proxy where the machine's Go is
+# older.  With PGHOST (and PGPORT, PGUSER, PGDATABASE: a database with
+# xid) it also reads 10,000 rows keyed by public.xid and by uuid through
+# GORM and pgx; it creates the tables xid_rows and uuid_rows there.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-module=github.com/xid-pg/xid/clients/go
-mkdir -p "$work/src/$(dirname "$module")"
-cp -r "$here/.." "$work/src/$module"
-export GO111MODULE=off GOPATH="$work:/usr/share/gocode" GOPROXY=off GOTOOLCHAIN=local
-export GOCACHE=${XID_GO_CACHE:-/var/cache/xid-clients/go-build}
-cd "$work/src/$module/bench"
+export GOFLAGS=-mod=readonly GOTOOLCHAIN=${GOTOOLCHAIN:-go1.27.3} CGO_ENABLED=0
+cd "$here"
 go version
 go test -run '^$' -bench . -benchtime "${BENCHTIME:-1s}" -count "${COUNT:-5}" | tee "$work/out"
 # the best (lowest) ns/op of each benchmark
@@ -27,4 +28,8 @@ awk '/^Benchmark/ { n = $1; sub(/-[0-9]+$/, "", n); v = $3 + 0; if (!(n in best)
 		printf "ratio format xid.String / google-uuid.String      %.2f\n", best["BenchmarkFormat/xid.String"] / best["BenchmarkFormat/google-uuid.String"]
 		printf "ratio generate xid.New / fastest UUID generator   %.2f\n", best["BenchmarkGenerate/xid.New"] / fast
 		printf "ratio generate, 2 goroutines: xid / uuid.New(std) %.2f\n", best["BenchmarkGenerate/xid.New-parallel"] / best["BenchmarkGenerate/uuid.New(std)-parallel"]
+		split("GormLoad10000 GormFirstByKey PgxScan10000", f, " ")
+		for (i = 1; i <= 3; i++)
+			if (("Benchmark" f[i] "/xid") in best)
+				printf "ratio %-44s %.2f\n", f[i] " xid / uuid", best["Benchmark" f[i] "/xid"] / best["Benchmark" f[i] "/uuid"]
 	}' "$work/out"
