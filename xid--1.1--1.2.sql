@@ -325,8 +325,8 @@ CREATE PROCEDURE @extschema@.xid_move_start(
 	tbl regclass,
 	time_column name DEFAULT NULL,
 	dry_run boolean DEFAULT false,
-	lock_timeout interval DEFAULT '1s',
-	retries integer DEFAULT 30)
+	lock_timeout interval DEFAULT '100ms',
+	retries integer DEFAULT 100)
 LANGUAGE plpgsql
 AS $$
 DECLARE
@@ -580,8 +580,8 @@ COMMENT ON FUNCTION @extschema@.xid_move_unique_index(regclass, name, name) IS
 
 CREATE PROCEDURE @extschema@.xid_move_validate(
 	tbl regclass,
-	lock_timeout interval DEFAULT '1s',
-	retries integer DEFAULT 30)
+	lock_timeout interval DEFAULT '100ms',
+	retries integer DEFAULT 100)
 LANGUAGE plpgsql
 AS $$
 DECLARE
@@ -671,8 +671,8 @@ COMMENT ON FUNCTION @extschema@.xid_move_fk_actions(oid) IS
 
 CREATE PROCEDURE @extschema@.xid_move_swap(
 	tbl regclass,
-	lock_timeout interval DEFAULT '200ms',
-	retries integer DEFAULT 50)
+	lock_timeout interval DEFAULT '100ms',
+	retries integer DEFAULT 100)
 LANGUAGE plpgsql
 AS $$
 DECLARE
@@ -775,8 +775,8 @@ COMMENT ON PROCEDURE @extschema@.xid_move_swap(regclass, interval, integer) IS
 CREATE PROCEDURE @extschema@.xid_move_finish(
 	tbl regclass,
 	drop_old boolean DEFAULT false,
-	lock_timeout interval DEFAULT '1s',
-	retries integer DEFAULT 30)
+	lock_timeout interval DEFAULT '100ms',
+	retries integer DEFAULT 100)
 LANGUAGE plpgsql
 AS $$
 DECLARE
@@ -839,8 +839,8 @@ COMMENT ON PROCEDURE @extschema@.xid_move_finish(regclass, boolean, interval, in
 
 CREATE PROCEDURE @extschema@.xid_move_abort(
 	tbl regclass,
-	lock_timeout interval DEFAULT '1s',
-	retries integer DEFAULT 30)
+	lock_timeout interval DEFAULT '100ms',
+	retries integer DEFAULT 100)
 LANGUAGE plpgsql
 AS $$
 DECLARE
