@@ -416,7 +416,7 @@ COMMENT ON PROCEDURE @extschema@.xid_move_start(regclass, name, boolean, interva
 CREATE FUNCTION @extschema@.xid_move_status(tbl regclass)
 RETURNS TABLE (role text, relation regclass, leaf regclass, step text, blocks bigint,
                blocks_done bigint, rows_done bigint, percent numeric, updated timestamptz)
-LANGUAGE plpgsql STABLE
+LANGUAGE plpgsql STABLE STRICT
 SET search_path = pg_catalog, @extschema@, pg_temp
 AS $$
 DECLARE
@@ -512,7 +512,7 @@ COMMENT ON PROCEDURE @extschema@.xid_move_backfill(regclass, integer, interval, 
 -- attached).  Only the missing ones; for psql's \gexec.
 CREATE FUNCTION @extschema@.xid_move_index_commands(tbl regclass)
 RETURNS SETOF text
-LANGUAGE plpgsql STABLE
+LANGUAGE plpgsql STABLE STRICT
 SET search_path = pg_catalog, @extschema@, pg_temp
 AS $$
 DECLARE

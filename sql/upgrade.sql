@@ -147,7 +147,7 @@ SELECT CASE WHEN d LIKE 'function %' THEN 'function ' || substring(d FROM 'FUNCT
             ELSE left(d, 60) END AS changed_in_1_1
 FROM (SELECT d FROM v1_1 EXCEPT SELECT d FROM v1_0) s ORDER BY 1;
 -- and what 1.2 added or changed
-SELECT CASE WHEN d LIKE 'function %' THEN 'function ' || substring(d FROM 'FUNCTION ([^\n]*)')
+SELECT CASE WHEN d LIKE 'function %' THEN 'function ' || substring(d FROM 'CREATE OR REPLACE (?:FUNCTION|PROCEDURE) ([^\n]*)')
             ELSE left(d, 60) END AS changed_in_1_2
 FROM (SELECT d FROM fresh EXCEPT SELECT d FROM v1_1) s ORDER BY 1;
 -- nothing of 1.1 is lost in 1.2
