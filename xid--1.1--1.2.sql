@@ -802,6 +802,7 @@ BEGIN
 	LOOP
 		FOR c IN SELECT con.conrelid::regclass AS rel, con.conname FROM pg_constraint con
 		          WHERE con.contype = 'f' AND con.conname = r.constraint_name AND NOT con.convalidated
+		            AND con.conparentid = 0
 		            AND (con.conrelid = r.relation OR con.conrelid IN (SELECT relid FROM pg_partition_tree(r.relation)))
 		          ORDER BY 1::text
 		LOOP
