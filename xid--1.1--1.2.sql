@@ -176,28 +176,33 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_id_expr(text, name, regtype, name) IS
 'the expression that makes the id of a row of a table being moved to xid';
 
--- Run a statement under lock_timeout, retrying when the lock is not
--- granted in time (or a writer deadlocks with it); used for the short DDL
--- of each step.  Returns the longest single wait it saw, as attempts.
-CREATE FUNCTION @extschema@.xid_move_exec(stmt text, timeout interval, retries integer)
+-- Run statements in one subtransaction under lock_timeout, retrying them
+-- all when a lock is not granted in time (or a writer deadlocks with
+-- them): a failed attempt releases every lock it took, so no writer waits
+-- on the move longer than the timeout plus the statements' own time.  The
+-- short DDL of every step goes through here.  Returns the attempts made.
+CREATE FUNCTION @extschema@.xid_move_exec(stmts text[], timeout interval, retries integer)
 RETURNS integer
 LANGUAGE plpgsql VOLATILE
 SET search_path = pg_catalog, @extschema@, pg_temp
 AS $$
 DECLARE
 	attempt integer := 0;
+	stmt text;
 BEGIN
 	PERFORM set_config('lock_timeout', (extract(epoch FROM timeout) * 1000)::bigint::text || 'ms', true);
 	LOOP
 		attempt := attempt + 1;
 		BEGIN
-			EXECUTE stmt;
+			FOREACH stmt IN ARRAY stmts LOOP
+				EXECUTE stmt;
+			END LOOP;
 			RETURN attempt;
 		EXCEPTION WHEN lock_not_available OR deadlock_detected THEN
 			IF attempt > retries THEN
 				RAISE EXCEPTION 'could not lock the tables of the move after % attempts', attempt
 					USING ERRCODE = 'lock_not_available',
-					      DETAIL = format('Each attempt waited at most %s for: %s', timeout, left(stmt, 200)),
+					      DETAIL = format('Each attempt waited at most %s for a lock of: %s', timeout, left(stmt, 200)),
 					      HINT = 'Call the step again when the tables are less busy, or with a longer lock_timeout.';
 			END IF;
 			RAISE NOTICE 'lock not granted within % (attempt %), retrying', timeout, attempt;
@@ -207,8 +212,8 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION @extschema@.xid_move_exec(text, interval, integer) IS
-'run one statement of a move under lock_timeout, retried when the lock is not granted';
+COMMENT ON FUNCTION @extschema@.xid_move_exec(text[], interval, integer) IS
+'run statements of a move in one subtransaction under lock_timeout, all retried when a lock is not granted';
 
 -- The move's plan: the referencing foreign keys, and every check that
 -- must pass before anything changes.  Raises the error of the first
@@ -400,9 +405,12 @@ BEGIN
 		' SELECT role, relation, leaf, constraint_name, column_name, new_column, not_null, key_type, $1'
 		' FROM %s.xid_move_plan($2, $1)', st, '@extschema@')
 		USING time_column, tbl;
-	FOREACH s IN ARRAY stmts[2:] LOOP
-		PERFORM @extschema@.xid_move_exec(s, lock_timeout, retries);
-	END LOOP;
+	PERFORM @extschema@.xid_move_exec(
+		format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE',
+		       (SELECT string_agg(x, ', ' ORDER BY o) FROM (
+		            SELECT DISTINCT ON (relation) relation::text AS x, role <> 'parent' AS o
+		            FROM @extschema@.xid_move_status(tbl) ORDER BY relation, role DESC) l))
+		|| stmts[2:], lock_timeout, retries);
 	-- the blocks to backfill: rows written from here on pass the triggers,
 	-- which the locks of the DDL above waited for; older rows lie below
 	EXECUTE format('UPDATE %s SET blocks = pg_catalog.pg_relation_size(leaf) / pg_catalog.current_setting(''block_size'')::bigint', st);
@@ -590,6 +598,8 @@ DECLARE
 	r record;
 	n bigint;
 	cname text;
+	checks text[];
+	s text;
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
 	st := @extschema@.xid_move_state_name(tbl);
@@ -626,21 +636,27 @@ BEGIN
 			      HINT = format('Run SELECT * FROM %s.xid_move_index_commands(%L) \gexec in psql (an index left invalid by a failed build is dropped first; a duplicate id fails the build: xid_move_start(..., dry_run => true) counts them).',
 			                    '@extschema@', tbl::text);
 	END IF;
-	-- NOT NULL proved by validated constraints, so that the swap need not scan
-	cname := left(par.new_column, 50) || '_not_null';
-	IF NOT EXISTS (SELECT FROM pg_constraint WHERE conrelid = tbl AND conname = cname) THEN
-		PERFORM @extschema@.xid_move_exec(format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
-			tbl, cname, par.new_column), lock_timeout, retries);
-	END IF;
-	EXECUTE format('ALTER TABLE %s VALIDATE CONSTRAINT %I', tbl, cname);
-	FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s WHERE role = ''child'' AND not_null ORDER BY relation, constraint_name', st)
+	-- NOT NULL proved by validated constraints, so that the swap need not
+	-- scan: added NOT VALID (a brief lock, committed at once), then
+	-- validated one table at a time under SHARE UPDATE EXCLUSIVE (writers
+	-- go on)
+	checks := '{}';
+	FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s WHERE role = ''parent'' OR not_null'
+	                        ' ORDER BY relation, constraint_name', st)
 	LOOP
 		cname := left(r.new_column, 50) || '_not_null';
 		IF NOT EXISTS (SELECT FROM pg_constraint WHERE conrelid = r.relation AND conname = cname) THEN
-			PERFORM @extschema@.xid_move_exec(format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
-				r.relation, cname, r.new_column), lock_timeout, retries);
+			PERFORM @extschema@.xid_move_exec(ARRAY[format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
+				r.relation, cname, r.new_column)], lock_timeout, retries);
 		END IF;
-		EXECUTE format('ALTER TABLE %s VALIDATE CONSTRAINT %I', r.relation, cname);
+		checks := checks || format('ALTER TABLE %s VALIDATE CONSTRAINT %I', r.relation, cname);
+		COMMIT;
+		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
+	END LOOP;
+	FOREACH s IN ARRAY checks LOOP
+		EXECUTE s;
+		COMMIT;
+		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
 	END LOOP;
 	EXECUTE format('UPDATE %s SET step = ''validated'' WHERE role = ''parent''', st);
 	RAISE NOTICE 'move of table % validated; next: CALL %.xid_move_swap(%)', tbl, '@extschema@', quote_literal(tbl::text);
@@ -760,9 +776,7 @@ BEGIN
 	-- all of it in one transaction: a failed lock attempt undoes it all and
 	-- is tried again
 	t0 := clock_timestamp();
-	attempts := @extschema@.xid_move_exec(
-		'DO $swap$ BEGIN ' || array_to_string(ARRAY(SELECT format('EXECUTE %L;', s) FROM unnest(stmts) s), ' ') || ' END $swap$',
-		lock_timeout, retries);
+	attempts := @extschema@.xid_move_exec(stmts, lock_timeout, retries);
 	RAISE NOTICE 'table % swapped to xid in % attempt(s), % after the first', tbl, attempts, clock_timestamp() - t0;
 	RAISE NOTICE 'its key is now an xid (default %.xid_new()); the old key is column %, still unique; next: CALL %.xid_move_finish(%)',
 		'@extschema@', quote_ident(left(par.column_name, 59) || '_old'), '@extschema@', quote_literal(tbl::text);
@@ -814,9 +828,12 @@ BEGIN
 		-- before 18, a partitioned table's foreign key went on each partition:
 		-- now that they are valid, the table's own takes them over
 		IF NOT EXISTS (SELECT FROM pg_constraint WHERE conrelid = r.relation AND conname = r.constraint_name) THEN
-			PERFORM @extschema@.xid_move_exec(format('ALTER TABLE %s ADD CONSTRAINT %I FOREIGN KEY (%I) REFERENCES %s (%I) %s',
-				r.relation, r.constraint_name, r.column_name, tbl, par.column_name,
-				@extschema@.xid_move_fk_actions((SELECT oid FROM pg_constraint WHERE conrelid = r.leaf AND conname = r.constraint_name))),
+			-- the referenced table first, as writers lock them
+			PERFORM @extschema@.xid_move_exec(ARRAY[
+				format('LOCK TABLE %s IN SHARE ROW EXCLUSIVE MODE', tbl),
+				format('ALTER TABLE %s ADD CONSTRAINT %I FOREIGN KEY (%I) REFERENCES %s (%I) %s',
+					r.relation, r.constraint_name, r.column_name, tbl, par.column_name,
+					@extschema@.xid_move_fk_actions((SELECT oid FROM pg_constraint WHERE conrelid = r.leaf AND conname = r.constraint_name)))],
 				lock_timeout, retries);
 			COMMIT;
 			PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
@@ -825,8 +842,10 @@ BEGIN
 	IF drop_old THEN
 		FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s ORDER BY relation, constraint_name', st)
 		LOOP
-			PERFORM @extschema@.xid_move_exec(format('ALTER TABLE %s DROP COLUMN %I', r.relation, left(r.column_name, 59) || '_old'),
+			PERFORM @extschema@.xid_move_exec(ARRAY[format('ALTER TABLE %s DROP COLUMN %I', r.relation, left(r.column_name, 59) || '_old')],
 				lock_timeout, retries);
+			COMMIT;
+			PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
 		END LOOP;
 	END IF;
 	EXECUTE format('DROP TABLE %s', st);
@@ -882,9 +901,13 @@ BEGIN
 		stmts := stmts || format('ALTER TABLE %s DROP COLUMN IF EXISTS %I', r.relation, r.new_column);
 	END LOOP;
 	stmts := stmts || format('DROP TABLE %s', st);
+	-- the table first, then those that reference it, as writers lock them
 	PERFORM @extschema@.xid_move_exec(
-		'DO $abort$ BEGIN ' || array_to_string(ARRAY(SELECT format('EXECUTE %L;', s) FROM unnest(stmts) s), ' ') || ' END $abort$',
-		lock_timeout, retries);
+		format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE',
+		       (SELECT string_agg(x, ', ' ORDER BY o) FROM (
+		            SELECT DISTINCT ON (relation) relation::text AS x, role <> 'parent' AS o
+		            FROM @extschema@.xid_move_status(tbl) ORDER BY relation, role DESC) l))
+		|| stmts, lock_timeout, retries);
 	RAISE NOTICE 'move of table % aborted: the tables are as they were before it started', tbl;
 END
 $$;

@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# bench/move.sh [ROWS]: the online move of test/sh/move.sh at 2,000,000
+# rows (or ROWS), on the installed extension, against the offline rewrite.
+#
+# One throwaway server (library preloaded, fsync on, as users run it): a
+# parent of ROWS rows (50 per millisecond, a bigserial key) referenced by
+# notes (ROWS/2 rows) and a partitioned events table (ROWS/2 rows), run by
+# its owner (no superuser).  It measures, with 8 pgbench writers inserting,
+# updating and deleting (the test's script):
+#   - the writers' throughput alone (20 s), then during the whole move;
+#   - the writers' latency during the move: p50, p99, p99.9, max (the max
+#     bounds the longest lock wait);
+#   - the time of each step and of the whole move;
+#   - the offline rewrite of a copy of the parent, which blocks
+#     everything while it runs:
+#       ALTER TABLE ... ALTER COLUMN id TYPE public.xid
+#         USING public.xid_from_key(created_at, id)
+# Usage: PG_BIN=/usr/lib/postgresql/15/bin bench/move.sh [ROWS]; needs root
+# (the server runs as postgres).  BENCH_PORT picks the first port tried.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. test/cluster.sh
+rows=${1:-2000000}
+bin=${PG_BIN:-/usr/lib/postgresql/15/bin}
+work=$(mktemp -d /tmp/xid-move-bench.XXXXXX)
+chmod 777 "$work"
+trap 'cluster_stop "$bin" "$work/c"; rm -rf "$work"' EXIT
+
+port=$(free_port "${BENCH_PORT:-55950}")
+cluster_start "$bin" "$work/c" "$port" "shared_preload_libraries = 'xid'" "fsync = on" \
+	"max_wal_size = 4GB" "checkpoint_timeout = 30min"
+export PGHOST="$work/c/sock" PGPORT=$port
+psql() { "$bin/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
+now() { date +%s.%N; }
+since() { echo "$(now) - $1" | bc; }
+
+psql -U postgres -d postgres -c "CREATE ROLE mover LOGIN" -c "CREATE DATABASE movedb OWNER mover"
+export PGUSER=mover PGDATABASE=movedb
+
+t0=$(now)
+psql -v rows="$rows" <<'SQL'
+CREATE EXTENSION xid;
+CREATE TABLE items (id bigserial PRIMARY KEY, created_at timestamptz NOT NULL DEFAULT now(),
+	n bigint NOT NULL, v bigint NOT NULL DEFAULT 0);
+INSERT INTO items (created_at, n)
+SELECT '2026-01-01+00'::timestamptz + (g / 50) * interval '1 ms', g FROM generate_series(1, :rows) g;
+CREATE INDEX ON items (n);
+CREATE TABLE notes (nid bigserial PRIMARY KEY, item_id bigint NOT NULL REFERENCES items ON DELETE CASCADE, n bigint NOT NULL);
+INSERT INTO notes (item_id, n) SELECT 1 + (g * 7) % :rows, g FROM generate_series(1, :rows / 2) g;
+CREATE INDEX ON notes (item_id);
+CREATE INDEX ON notes (n);
+CREATE TABLE events (eid bigint NOT NULL, at date NOT NULL, item_id bigint REFERENCES items, n bigint) PARTITION BY RANGE (at);
+CREATE TABLE events_1 PARTITION OF events FOR VALUES FROM ('2026-01-01') TO ('2026-07-01');
+CREATE TABLE events_2 PARTITION OF events FOR VALUES FROM ('2026-07-01') TO ('2100-01-01');
+INSERT INTO events SELECT g, '2026-01-01'::date + g % 360, CASE WHEN g % 10 = 0 THEN NULL ELSE 1 + (g * 13) % :rows END, g
+FROM generate_series(1, :rows / 2) g;
+CREATE INDEX ON events (item_id);
+CREATE TABLE wlog (n bigint);
+CREATE INDEX ON wlog (n);
+CREATE TABLE wupd (n bigint);
+CREATE TABLE wdel (n bigint);
+VACUUM ANALYZE items, notes, events, wlog;
+SQL
+psql -U postgres -c CHECKPOINT
+echo "setup: $rows parent rows, $((rows / 2)) notes, $((rows / 2)) events in $(since "$t0") s"
+
+sed -e 's/"Shop"."Order Items"/items/g' -e 's/public\.//g' >"$work/writer.sql" <<'SQL'
+\set r random(1000001, 2000000000)
+\set u random(1000001, 2000000000)
+BEGIN;
+INSERT INTO "Shop"."Order Items" (n) VALUES (:r);
+INSERT INTO public.notes (item_id, n) SELECT id, :r FROM "Shop"."Order Items" WHERE n = :r LIMIT 1;
+INSERT INTO public.events (eid, at, item_id, n) SELECT :r, '2026-11-25', id, :r FROM "Shop"."Order Items" WHERE n = :r LIMIT 1;
+INSERT INTO public.wlog VALUES (:r);
+WITH u AS (UPDATE "Shop"."Order Items" SET v = v + 1
+           WHERE n = (SELECT max(n) FROM public.wlog WHERE n < :u) RETURNING n)
+INSERT INTO public.wupd SELECT n FROM u;
+WITH d AS (DELETE FROM public.notes WHERE n = (SELECT min(n) FROM public.wlog WHERE n > :u) RETURNING n)
+INSERT INTO public.wdel SELECT n FROM d;
+COMMIT;
+SQL
+
+# writers SECONDS|0 TAG: 8 clients; 0 = until $work/stop exists
+writers()
+{
+	local dur=$1
+	[ "$dur" = 0 ] && dur=3600
+	(cd "$work" && exec "$bin/pgbench" -n -c 8 -j 4 -T "$dur" -f writer.sql -l --log-prefix="lat_$2" \
+		>"$work/pgbench_$2.out" 2>&1) &
+	pid=$!
+}
+latencies() # TAG: the distribution of the writers' latencies in ms
+{
+	cat "$work"/lat_"$1"* | awk '{print $3 / 1000}' | sort -n >"$work/lat_$1.txt"
+	awk '{ a[NR] = $1 } END { printf "%d transactions, p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms, max %.1f ms\n",
+		NR, a[int(NR * 0.5)], a[int(NR * 0.99)], a[int(NR * 0.999)], a[NR] }' "$work/lat_$1.txt"
+}
+tps() { sed -nE 's/^tps = ([0-9.]+).*/\1/p' "$work/pgbench_$1.out"; }
+
+# the writers alone
+writers 20 alone
+wait "$pid"
+echo "writers alone (20 s): $(tps alone) tps; $(latencies alone)"
+
+# the writers during the whole move; pgbench's -T must be known in advance,
+# so it runs long and is stopped (SIGINT makes it report) after the finish
+writers 0 move
+sleep 2
+step()
+{
+	local t
+	t=$(now)
+	psql -c "$2" 2>>"$work/move.log" || { tail -20 "$work/move.log"; kill -INT "$pid"; exit 1; }
+	echo "  $1: $(since "$t") s"
+}
+t0=$(now)
+echo "the move, under the writers:"
+step start "CALL xid_move_start('items', time_column => 'created_at')"
+step backfill "CALL xid_move_backfill('items', batch_blocks => 256)"
+t=$(now)
+echo "SELECT * FROM xid_move_index_commands('items') \\gexec" | psql 2>>"$work/move.log"
+echo "  index commands: $(since "$t") s"
+step validate "CALL xid_move_validate('items')"
+step swap "CALL xid_move_swap('items')"
+step finish "CALL xid_move_finish('items')"
+total=$(since "$t0")
+echo "  whole move: $total s"
+sleep 2
+kill -INT "$pid"
+wait "$pid" || true
+echo "writers during the move: $(tps move) tps; $(latencies move)"
+grep -h 'swapped to xid' "$work/move.log" | sed 's/^NOTICE: */  /'
+psql -At -c "SELECT 'check: ' || count(*) || ' parent rows, ' || count(DISTINCT id) || ' distinct ids, ' ||
+	(SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND confrelid = 'items'::regclass AND convalidated) || ' valid foreign keys'
+	FROM items"
+
+# the offline rewrite of the same parent, on a copy (no writers: it blocks them)
+psql -c "CREATE TABLE items_copy AS SELECT id_old AS id, created_at, n, v FROM items WHERE n <= $rows" \
+	-c "ALTER TABLE items_copy ADD PRIMARY KEY (id)" -c "CREATE INDEX ON items_copy (n)" -c "VACUUM ANALYZE items_copy" 2>/dev/null
+psql -U postgres -c CHECKPOINT
+t=$(now)
+psql -c "ALTER TABLE items_copy ALTER COLUMN id TYPE public.xid USING public.xid_from_key(created_at, id)"
+offline=$(since "$t")
+echo "offline rewrite of the parent alone ($rows rows, its two indexes): $offline s (the online move of parent and children: $(echo "scale=2; $total / $offline" | bc)x)"
