@@ -363,8 +363,16 @@ BEGIN
 	stmts := stmts || format(
 		'CREATE FUNCTION %s() RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog, @extschema@, pg_temp AS %L',
 		@extschema@.xid_move_object_name(tbl, '_xid_sync_p'), format('BEGIN NEW.%I := %s; RETURN NEW; END', par.new_column, expr));
-	stmts := stmts || format('CREATE TRIGGER %I BEFORE INSERT OR UPDATE ON %s FOR EACH ROW EXECUTE FUNCTION %s()',
+	-- an update fires the function only when the id may change (its
+	-- condition is checked without calling it): not for the backfill's own
+	-- updates, nor for updates of other columns of a row that has its id
+	stmts := stmts || format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s()',
 		'xid_move_sync', tbl, @extschema@.xid_move_object_name(tbl, '_xid_sync_p'));
+	stmts := stmts || format('CREATE TRIGGER %I BEFORE UPDATE ON %s FOR EACH ROW'
+		' WHEN (NEW.%I IS NULL OR NEW.%I IS DISTINCT FROM OLD.%I%s) EXECUTE FUNCTION %s()',
+		'xid_move_sync_update', tbl, par.new_column, par.column_name, par.column_name,
+		CASE WHEN time_column IS NULL THEN '' ELSE format(' OR NEW.%I IS DISTINCT FROM OLD.%I', time_column, time_column) END,
+		@extschema@.xid_move_object_name(tbl, '_xid_sync_p'));
 	FOR p IN SELECT DISTINCT ON (relation, constraint_name) * FROM @extschema@.xid_move_plan(tbl, time_column)
 	          WHERE role = 'child' ORDER BY relation, constraint_name
 	LOOP
@@ -758,6 +766,7 @@ BEGIN
 	-- the new ones come after the new primary key
 	stmts := stmts || ARRAY[
 		format('DROP TRIGGER %I ON %s', 'xid_move_sync', tbl),
+		format('DROP TRIGGER %I ON %s', 'xid_move_sync_update', tbl),
 		format('DROP FUNCTION %s()', @extschema@.xid_move_object_name(tbl, '_xid_sync_p')),
 		format('ALTER TABLE %s DROP CONSTRAINT %I', tbl, par.constraint_name),
 		format('ALTER TABLE %s ALTER COLUMN %I SET NOT NULL', tbl, par.new_column),
@@ -886,6 +895,7 @@ BEGIN
 	LOOP
 		IF r.role = 'parent' THEN
 			stmts := stmts || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_sync', tbl)
+			               || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_sync_update', tbl)
 			               || format('DROP FUNCTION IF EXISTS %s()', @extschema@.xid_move_object_name(tbl, '_xid_sync_p'));
 			-- the index on the old key that the move asked for
 			FOR i IN SELECT x.indexrelid::regclass FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid

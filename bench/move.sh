@@ -28,7 +28,8 @@ trap 'cluster_stop "$bin" "$work/c"; rm -rf "$work"' EXIT
 
 port=$(free_port "${BENCH_PORT:-55950}")
 cluster_start "$bin" "$work/c" "$port" "shared_preload_libraries = 'xid'" "fsync = on" \
-	"max_wal_size = 4GB" "checkpoint_timeout = 30min"
+	"max_wal_size = 4GB" "checkpoint_timeout = 30min" \
+	"log_lock_waits = on" "deadlock_timeout = '100ms'"
 export PGHOST="$work/c/sock" PGPORT=$port
 psql() { "$bin/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 now() { date +%s.%N; }
@@ -91,11 +92,13 @@ writers()
 }
 latencies() # TAG: the distribution of the writers' latencies in ms
 {
-	cat "$work"/lat_"$1"* | awk '{print $3 / 1000}' | sort -n >"$work/lat_$1.txt"
+	cat "$work"/lat_"$1".* | awk '$3 ~ /^[0-9]+$/ {print $3 / 1000}' | sort -n >"$work/sorted_$1.txt"
 	awk '{ a[NR] = $1 } END { printf "%d transactions, p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms, max %.1f ms\n",
-		NR, a[int(NR * 0.5)], a[int(NR * 0.99)], a[int(NR * 0.999)], a[NR] }' "$work/lat_$1.txt"
+		NR, a[int(NR * 0.5)], a[int(NR * 0.99)], a[int(NR * 0.999)], a[NR] }' "$work/sorted_$1.txt"
 }
-tps() { sed -nE 's/^tps = ([0-9.]+).*/\1/p' "$work/pgbench_$1.out"; }
+# transactions per second, from the log: the count over the span of their ends
+tps() { cat "$work"/lat_"$1".* | awk '$3 ~ /^[0-9]+$/ { t = $5 + $6 / 1e6; if (!n++ || t < lo) lo = t; if (t > hi) hi = t }
+	END { printf "%.0f", n / (hi - lo) }'; }
 
 # the writers alone
 writers 20 alone
@@ -104,12 +107,14 @@ echo "writers alone (20 s): $(tps alone) tps; $(latencies alone)"
 
 # the writers during the whole move; pgbench's -T must be known in advance,
 # so it runs long and is stopped (SIGINT makes it report) after the finish
+log0=$(stat -c %s "$work/c/server.log")
 writers 0 move
 sleep 2
 step()
 {
 	local t
 	t=$(now)
+	echo "$t $1" >>"$work/steps.txt"
 	psql -c "$2" 2>>"$work/move.log" || { tail -20 "$work/move.log"; kill -INT "$pid"; exit 1; }
 	echo "  $1: $(since "$t") s"
 }
@@ -118,27 +123,75 @@ echo "the move, under the writers:"
 step start "CALL xid_move_start('items', time_column => 'created_at')"
 step backfill "CALL xid_move_backfill('items', batch_blocks => 256)"
 t=$(now)
+echo "$t index-commands" >>"$work/steps.txt"
 echo "SELECT * FROM xid_move_index_commands('items') \\gexec" | psql 2>>"$work/move.log"
 echo "  index commands: $(since "$t") s"
 step validate "CALL xid_move_validate('items')"
 step swap "CALL xid_move_swap('items')"
 step finish "CALL xid_move_finish('items')"
 total=$(since "$t0")
+echo "$(now) after" >>"$work/steps.txt"
 echo "  whole move: $total s"
 sleep 2
 kill -INT "$pid"
 wait "$pid" || true
 echo "writers during the move: $(tps move) tps; $(latencies move)"
+# lock waits of 100 ms or more (deadlock_timeout), from log_lock_waits:
+# the writers' (the move's own waits end in its lock_timeout)
+tail -c +$((log0 + 1)) "$work/c/server.log" | grep -E 'acquired [A-Za-z]+Lock on .* after [0-9.]+ ms' |
+	sed -E 's/.* acquired ([A-Za-z]+) on (.*) after ([0-9.]+) ms.*/\3 \1 on \2/' | sort -n >"$work/waits.txt" || true
+echo "  lock waits of 100 ms or more during the move: $(wc -l <"$work/waits.txt"), the longest: $(tail -1 "$work/waits.txt" | awk '{ w = $1; $1 = ""; print w " ms (" substr($0, 2) ")" }')"
 grep -h 'swapped to xid' "$work/move.log" | sed 's/^NOTICE: */  /'
+# the step in which the slowest writer's transaction ended
+slow=$(cat "$work"/lat_move.* | sort -k3,3n | tail -1 | awk '{printf "%.6f", $5 + $6 / 1e6}')
+echo "  the slowest writer transaction ended during: $(awk -v e="$slow" '$1 <= e { step = $2 } END { print step }' "$work/steps.txt")"
+for st in start backfill index-commands validate swap finish; do
+	from=$(awk -v s=$st '$2 == s { print $1 }' "$work/steps.txt")
+	to=$(awk -v s=$st 'f { print $1; exit } $2 == s { f = 1 }' "$work/steps.txt")
+	cat "$work"/lat_move.* | awk -v a="$from" -v b="$to" -v st=$st '{ t = $5 + $6 / 1e6 } t >= a && t <= b { n++; if ($3 > m) m = $3 }
+		END { printf "    during %s: %d transactions ended, the slowest %.1f ms\n", st, n, m / 1000 }'
+done
 psql -At -c "SELECT 'check: ' || count(*) || ' parent rows, ' || count(DISTINCT id) || ' distinct ids, ' ||
 	(SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND confrelid = 'items'::regclass AND convalidated) || ' valid foreign keys'
 	FROM items"
 
-# the offline rewrite of the same parent, on a copy (no writers: it blocks them)
-psql -c "CREATE TABLE items_copy AS SELECT id_old AS id, created_at, n, v FROM items WHERE n <= $rows" \
-	-c "ALTER TABLE items_copy ADD PRIMARY KEY (id)" -c "CREATE INDEX ON items_copy (n)" -c "VACUUM ANALYZE items_copy" 2>/dev/null
+# the offline rewrite of the same tables, on copies (no writers: it blocks
+# them): the children through a lookup of their parent's time, then the
+# parent, then the foreign keys again, in one transaction
+psql -U postgres -c CHECKPOINT
+psql 2>/dev/null <<SQL
+CREATE TABLE items_c AS SELECT id_old AS id, created_at, n, v FROM items WHERE n <= $rows;
+ALTER TABLE items_c ADD PRIMARY KEY (id);
+CREATE INDEX ON items_c (n);
+CREATE TABLE notes_c AS SELECT nid, item_id_old AS item_id, n FROM notes WHERE n <= $rows / 2;
+ALTER TABLE notes_c ADD PRIMARY KEY (nid), ADD FOREIGN KEY (item_id) REFERENCES items_c;
+CREATE INDEX ON notes_c (item_id);
+CREATE INDEX ON notes_c (n);
+CREATE TABLE events_c (eid bigint NOT NULL, at date NOT NULL, item_id bigint, n bigint) PARTITION BY RANGE (at);
+CREATE TABLE events_c1 PARTITION OF events_c FOR VALUES FROM ('2026-01-01') TO ('2026-07-01');
+CREATE TABLE events_c2 PARTITION OF events_c FOR VALUES FROM ('2026-07-01') TO ('2100-01-01');
+INSERT INTO events_c (eid, at, item_id, n) SELECT eid, at, item_id_old, n FROM events WHERE n <= $rows / 2;
+ALTER TABLE events_c ADD FOREIGN KEY (item_id) REFERENCES items_c;
+CREATE INDEX ON events_c (item_id);
+VACUUM ANALYZE items_c, notes_c, events_c;
+CREATE FUNCTION item_xid(bigint) RETURNS public.xid LANGUAGE sql STABLE
+	AS 'SELECT public.xid_from_key(created_at, id) FROM items_c WHERE id = \$1';
+SQL
 psql -U postgres -c CHECKPOINT
 t=$(now)
-psql -c "ALTER TABLE items_copy ALTER COLUMN id TYPE public.xid USING public.xid_from_key(created_at, id)"
+psql <<'SQL'
+BEGIN;
+ALTER TABLE notes_c DROP CONSTRAINT notes_c_item_id_fkey;
+ALTER TABLE events_c DROP CONSTRAINT events_c_item_id_fkey;
+ALTER TABLE notes_c ALTER COLUMN item_id TYPE public.xid USING item_xid(item_id);
+ALTER TABLE events_c ALTER COLUMN item_id TYPE public.xid USING item_xid(item_id);
+ALTER TABLE items_c ALTER COLUMN id TYPE public.xid USING public.xid_from_key(created_at, id);
+ALTER TABLE notes_c ADD FOREIGN KEY (item_id) REFERENCES items_c;
+ALTER TABLE events_c ADD FOREIGN KEY (item_id) REFERENCES items_c;
+COMMIT;
+SQL
 offline=$(since "$t")
-echo "offline rewrite of the parent alone ($rows rows, its two indexes): $offline s (the online move of parent and children: $(echo "scale=2; $total / $offline" | bc)x)"
+t=$(now)
+psql -c "ALTER TABLE items_c ALTER COLUMN id TYPE bigint USING id::bigint" 2>/dev/null || true
+echo "offline rewrite of the same tables (children by a lookup of their parent, then the parent, then the foreign keys), no writers: $offline s"
+echo "the online move, under 8 writers: $total s = $(echo "scale=2; $total / $offline" | bc)x the offline rewrite"

@@ -36,7 +36,7 @@ trap cleanup EXIT
 
 port=$(free_port "${XID_MOVE_PORT:-$((56700 + XID_MAJOR * 10))}")
 cluster_start "$bindir" "$dir" "$port" "shared_preload_libraries = 'xid'" \
-	"max_connections = 40"
+	"max_connections = 40" "log_lock_waits = on" "deadlock_timeout = '100ms'"
 export PGHOST="$dir/sock" PGPORT=$port
 psql() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 start_server()
@@ -191,6 +191,7 @@ check "after a crash in the swap, nothing of it is done" \
 	    AND (SELECT atttypid = 'int8'::regtype FROM pg_attribute WHERE attrelid = '$T'::regclass AND attname = 'id')"
 
 # phase 4: the swap and the finish under writers
+log0=$(stat -c %s "$dir/server.log")
 writers 5 4
 sleep 1
 stamp() { echo "$(date +%s.%N) $1" >>"$work/steps.txt"; }
@@ -251,6 +252,10 @@ slow=$(cat "$work"/lat_4* | sort -k3,3n | tail -1 | awk '{printf "%.6f %.6f", $5
 during=$(awk -v s="${slow% *}" -v e="${slow#* }" '$1 <= e { step = $2 } END { print step }' "$work/steps.txt")
 echo "writers during the swap and finish: $nlat transactions, latency p50 $(( $(pct 50) / 1000 )) ms, p99 $(( $(pct 99) / 1000 )) ms, max $((max / 1000)) ms (ended during: ${during:-before validate})"
 grep -h 'swapped to xid' "$work/swap.txt" | sed 's/^NOTICE: */    /'
+# lock waits of 100 ms or more (deadlock_timeout), from log_lock_waits
+tail -c +$((log0 + 1)) "$dir/server.log" | grep -E 'acquired [A-Za-z]+ on .* after [0-9.]+ ms' |
+	sed -E 's/.* acquired ([A-Za-z]+) on (.*) after ([0-9.]+) ms.*/\3 \1 on \2/' | sort -n >"$work/waits.txt" || true
+echo "lock waits of 100 ms or more during the swap and finish: $(wc -l <"$work/waits.txt")$(tail -1 "$work/waits.txt" | awk '{ w = $1; $1 = ""; print ", the longest " w " ms (" substr($0, 2) ")" }')"
 [ "$max" -lt 5000000 ] || fail "a writer waited $((max / 1000)) ms"
 
 # what the move refuses: a clear error, nothing changed
