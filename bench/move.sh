@@ -90,15 +90,21 @@ writers()
 		>"$work/pgbench_$2.out" 2>&1) &
 	pid=$!
 }
-latencies() # TAG: the distribution of the writers' latencies in ms
+# the writers' transactions (complete log lines) that ended between FROM
+# and TO (epoch seconds; default: all): end time and latency in ms
+window() # TAG [FROM TO]
 {
-	cat "$work"/lat_"$1".* | awk '$3 ~ /^[0-9]+$/ {print $3 / 1000}' | sort -n >"$work/sorted_$1.txt"
+	cat "$work"/lat_"$1".* | awk -v a="${2:-0}" -v b="${3:-1e12}" \
+		'NF == 6 && $3 ~ /^[0-9]+$/ { t = $5 + $6 / 1e6; if (t >= a && t <= b) printf "%.6f %.3f\n", t, $3 / 1000 }'
+}
+latencies() # TAG [FROM TO]: the distribution of the latencies
+{
+	window "$@" | awk '{ print $2 }' | sort -n >"$work/sorted_$1.txt"
 	awk '{ a[NR] = $1 } END { printf "%d transactions, p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms, max %.1f ms\n",
 		NR, a[int(NR * 0.5)], a[int(NR * 0.99)], a[int(NR * 0.999)], a[NR] }' "$work/sorted_$1.txt"
 }
-# transactions per second, from the log: the count over the span of their ends
-tps() { cat "$work"/lat_"$1".* | awk '$3 ~ /^[0-9]+$/ { t = $5 + $6 / 1e6; if (!n++ || t < lo) lo = t; if (t > hi) hi = t }
-	END { printf "%.0f", n / (hi - lo) }'; }
+# transactions per second: the count over the span of their ends
+tps() { window "$@" | awk '{ if (!n++ || $1 < lo) lo = $1; if ($1 > hi) hi = $1 } END { printf "%.0f", n / (hi - lo) }'; }
 
 # the writers alone
 writers 20 alone
@@ -106,7 +112,7 @@ wait "$pid"
 echo "writers alone (20 s): $(tps alone) tps; $(latencies alone)"
 
 # the writers during the whole move; pgbench's -T must be known in advance,
-# so it runs long and is stopped (SIGINT makes it report) after the finish
+# so it runs long and is stopped after the finish (its log gives the numbers)
 log0=$(stat -c %s "$work/c/server.log")
 writers 0 move
 sleep 2
@@ -115,7 +121,7 @@ step()
 	local t
 	t=$(now)
 	echo "$t $1" >>"$work/steps.txt"
-	psql -c "$2" 2>>"$work/move.log" || { tail -20 "$work/move.log"; kill -INT "$pid"; exit 1; }
+	psql -c "$2" 2>>"$work/move.log" || { tail -20 "$work/move.log"; kill -TERM "$pid"; exit 1; }
 	echo "  $1: $(since "$t") s"
 }
 t0=$(now)
@@ -133,23 +139,23 @@ total=$(since "$t0")
 echo "$(now) after" >>"$work/steps.txt"
 echo "  whole move: $total s"
 sleep 2
-kill -INT "$pid"
+kill -TERM "$pid"
 wait "$pid" || true
-echo "writers during the move: $(tps move) tps; $(latencies move)"
+mfrom=$(head -1 "$work/steps.txt" | cut -d' ' -f1)
+mto=$(tail -1 "$work/steps.txt" | cut -d' ' -f1)
+echo "writers during the move: $(tps move "$mfrom" "$mto") tps (alone: $(tps alone)); $(latencies move "$mfrom" "$mto")"
 # lock waits of 100 ms or more (deadlock_timeout), from log_lock_waits:
 # the writers' (the move's own waits end in its lock_timeout)
 tail -c +$((log0 + 1)) "$work/c/server.log" | grep -E 'acquired [A-Za-z]+Lock on .* after [0-9.]+ ms' |
 	sed -E 's/.* acquired ([A-Za-z]+) on (.*) after ([0-9.]+) ms.*/\3 \1 on \2/' | sort -n >"$work/waits.txt" || true
 echo "  lock waits of 100 ms or more during the move: $(wc -l <"$work/waits.txt"), the longest: $(tail -1 "$work/waits.txt" | awk '{ w = $1; $1 = ""; print w " ms (" substr($0, 2) ")" }')"
 grep -h 'swapped to xid' "$work/move.log" | sed 's/^NOTICE: */  /'
-# the step in which the slowest writer's transaction ended
-slow=$(cat "$work"/lat_move.* | sort -k3,3n | tail -1 | awk '{printf "%.6f", $5 + $6 / 1e6}')
-echo "  the slowest writer transaction ended during: $(awk -v e="$slow" '$1 <= e { step = $2 } END { print step }' "$work/steps.txt")"
+# the slowest writer transaction of each step
 for st in start backfill index-commands validate swap finish; do
 	from=$(awk -v s=$st '$2 == s { print $1 }' "$work/steps.txt")
 	to=$(awk -v s=$st 'f { print $1; exit } $2 == s { f = 1 }' "$work/steps.txt")
-	cat "$work"/lat_move.* | awk -v a="$from" -v b="$to" -v st=$st '{ t = $5 + $6 / 1e6 } t >= a && t <= b { n++; if ($3 > m) m = $3 }
-		END { printf "    during %s: %d transactions ended, the slowest %.1f ms\n", st, n, m / 1000 }'
+	window move "$from" "$to" | awk -v st=$st '{ n++; if ($2 > m) m = $2 }
+		END { printf "    during %s: %d transactions ended, the slowest %.1f ms\n", st, n, m }'
 done
 psql -At -c "SELECT 'check: ' || count(*) || ' parent rows, ' || count(DISTINCT id) || ' distinct ids, ' ||
 	(SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND confrelid = 'items'::regclass AND convalidated) || ' valid foreign keys'
