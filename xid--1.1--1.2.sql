@@ -264,6 +264,19 @@ BEGIN
 			USING ERRCODE = 'invalid_parameter_value',
 			      HINT = 'Pass time_column => ''created_at'' (a timestamptz column), or the like.';
 	END IF;
+	-- without a time column each key's own time is used: every key must be
+	-- a version 7 uuid (rows written during the move too: the trigger
+	-- refuses others)
+	IF time_column IS NULL THEN
+		EXECUTE format('SELECT k FROM %s AS t(k) WHERE pg_catalog.substr(k::text, 15, 1) OPERATOR(pg_catalog.<>) ''7''
+		                  OR pg_catalog.substr(k::text, 20, 1) NOT IN (''8'', ''9'', ''a'', ''b'') LIMIT 1',
+		               format('(SELECT %I FROM %s)', fk.attname, tbl)) INTO rel;
+		IF rel IS NOT NULL THEN
+			RAISE EXCEPTION 'table % has keys that are not version 7 uuids, such as %', tbl, rel.k
+				USING ERRCODE = 'invalid_parameter_value',
+				      HINT = 'Pass time_column => the column that holds each row''s time.';
+		END IF;
+	END IF;
 	IF time_column IS NOT NULL AND NOT EXISTS (
 		SELECT FROM pg_attribute a WHERE a.attrelid = tbl AND a.attname = time_column
 		   AND NOT a.attisdropped AND a.attnum > 0 AND a.atttypid = 'timestamptz'::regtype) THEN

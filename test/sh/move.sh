@@ -263,6 +263,8 @@ psql <<'SQL'
 CREATE TABLE public.nopk (a bigint, t timestamptz);
 CREATE TABLE public.comp (a bigint, b bigint, t timestamptz, PRIMARY KEY (a, b));
 CREATE TABLE public.owned (id bigint PRIMARY KEY, t timestamptz);
+CREATE TABLE public.v4 (id uuid PRIMARY KEY DEFAULT gen_random_uuid());
+INSERT INTO public.v4 DEFAULT VALUES;
 SQL
 psql -U postgres -c "CREATE TABLE public.foreign_child (x bigint REFERENCES public.owned)"
 snapshot="SELECT md5(string_agg(format('%s %s %s', attrelid::regclass, attname, atttypid::regtype), ',' ORDER BY 1)) FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid WHERE c.relnamespace = 'public'::regnamespace"
@@ -271,8 +273,10 @@ for t in "nopk:has no primary key" "comp:has 2 columns" "owned:must be owner of 
 	err=$(psql -c "CALL xid_move_start('public.${t%%:*}', time_column => 't')" 2>&1 || true)
 	echo "$err" | grep -q "${t#*:}" || fail "xid_move_start on ${t%%:*}: $err"
 done
+err=$(psql -c "CALL xid_move_start('public.v4')" 2>&1 || true)
+echo "$err" | grep -q "has keys that are not version 7 uuids" || fail "xid_move_start on v4 without a time column: $err"
 [ "$(psql -At -c "$snapshot")" = "$s0" ] || fail "a refused move changed a table"
-echo "ok   a table without a primary key, a composite key, a referencing table of another owner: refused, nothing changed"
+echo "ok   a table without a primary key, a composite key, a referencing table of another owner, random uuids without a time: refused, nothing changed"
 
 # a uuid key: a uuidv7 keeps its own time (no time column); abort undoes a move
 psql <<'SQL'
