@@ -764,9 +764,10 @@ BEGIN
 			stmts := stmts || format('ALTER TABLE %s DROP CONSTRAINT %I', r.relation, left(r.new_column, 50) || '_not_null');
 		END IF;
 		-- the foreign key again, on the new column, NOT VALID: finish
-		-- validates it without blocking writers (before 18 a partitioned
-		-- table takes it only partition by partition)
-		IF (SELECT relkind FROM pg_class WHERE oid = r.relation) = 'p' AND current_setting('server_version_num')::int < 180000 THEN
+		-- validates it without blocking writers.  A partitioned table takes
+		-- it partition by partition (before 18 it refuses NOT VALID; one
+		-- way on every version), and finish puts the table's own on top
+		IF (SELECT relkind FROM pg_class WHERE oid = r.relation) = 'p' THEN
 			post := post || (SELECT array_agg(format('ALTER TABLE %s ADD CONSTRAINT %I FOREIGN KEY (%I) REFERENCES %s (%I) %s NOT VALID',
 				t.relid::regclass, r.constraint_name, r.column_name, tbl, par.column_name, fkdef) ORDER BY t.relid::regclass::text)
 				FROM pg_partition_tree(r.relation) t WHERE t.isleaf);
@@ -847,8 +848,8 @@ BEGIN
 			COMMIT;
 			PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
 		END LOOP;
-		-- before 18, a partitioned table's foreign key went on each partition:
-		-- now that they are valid, the table's own takes them over
+		-- a partitioned table's foreign key went on each partition: now
+		-- that they are valid, the table's own takes them over
 		IF NOT EXISTS (SELECT FROM pg_constraint WHERE conrelid = r.relation AND conname = r.constraint_name) THEN
 			-- the referenced table first, as writers lock them
 			PERFORM @extschema@.xid_move_exec(ARRAY[
