@@ -16,7 +16,9 @@ OBJS = \
 	src/xid_planner.o \
 	src/xid_selfuncs.o \
 	src/xid_analyze.o \
-	src/xid_warn.o
+	src/xid_warn.o \
+	src/xid_uuid.o \
+	src/xid_key.o
 
 DATA = $(wildcard xid--*.sql)
 PGFILEDESC = "xid - compact, time-sortable identifiers"
@@ -24,7 +26,7 @@ PGFILEDESC = "xid - compact, time-sortable identifiers"
 PG_CONFIG ?= pg_config
 
 # One file per feature; each loads the extension itself.
-REGRESS = io cast btree hash generate node durable range planner timecmp estimate partition predicate like brin torture integrity warn tenancy upgrade arguments
+REGRESS = io cast btree hash generate node durable range planner timecmp estimate partition predicate like brin torture integrity warn tenancy upgrade arguments convert
 REGRESS_OPTS = --load-extension=xid
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)

@@ -114,11 +114,20 @@ WHERE m.classid NOT IN ('pg_proc'::regclass, 'pg_operator'::regclass, 'pg_type':
                         'pg_cast'::regclass, 'pg_opclass'::regclass, 'pg_opfamily'::regclass,
                         'pg_event_trigger'::regclass)
 $$;
+-- each released version (1.0, 1.1), installed as it was and updated to the
+-- default version, equals a fresh install of the default version
 DROP EXTENSION xid;
 CREATE EXTENSION xid VERSION '1.0';
 CREATE TEMP TABLE v1_0 AS SELECT pg_temp.xid_members() AS d;
 ALTER EXTENSION xid UPDATE;
 CREATE TEMP TABLE upgraded AS SELECT pg_temp.xid_members() AS d;
+DROP EXTENSION xid;
+CREATE EXTENSION xid VERSION '1.1';
+SELECT extversion FROM pg_extension WHERE extname = 'xid';
+CREATE TEMP TABLE v1_1 AS SELECT pg_temp.xid_members() AS d;
+ALTER EXTENSION xid UPDATE;
+SELECT extversion FROM pg_extension WHERE extname = 'xid';
+CREATE TEMP TABLE upgraded_1_1 AS SELECT pg_temp.xid_members() AS d;
 DROP EXTENSION xid;
 CREATE EXTENSION xid;
 CREATE TEMP TABLE fresh AS SELECT pg_temp.xid_members() AS d;
@@ -126,13 +135,23 @@ SELECT (SELECT count(*) FROM fresh) AS members,
        (SELECT count(*) FROM fresh WHERE d LIKE 'function %') AS functions,
        (SELECT count(*) FROM fresh WHERE d LIKE 'operator %') AS operators;
 -- differences either way: none
-(SELECT 'only after the update' AS side, d FROM upgraded EXCEPT ALL SELECT 'only after the update', d FROM fresh)
+(SELECT 'only after the update from 1.0' AS side, d FROM upgraded EXCEPT ALL SELECT 'only after the update from 1.0', d FROM fresh)
 UNION ALL
-(SELECT 'only in a fresh install', d FROM fresh EXCEPT ALL SELECT 'only in a fresh install', d FROM upgraded);
+(SELECT 'only in a fresh install', d FROM fresh EXCEPT ALL SELECT 'only in a fresh install', d FROM upgraded)
+UNION ALL
+(SELECT 'only after the update from 1.1', d FROM upgraded_1_1 EXCEPT ALL SELECT 'only after the update from 1.1', d FROM fresh)
+UNION ALL
+(SELECT 'only in a fresh install, not 1.1', d FROM fresh EXCEPT ALL SELECT 'only in a fresh install, not 1.1', d FROM upgraded_1_1);
 -- the comparison sees labels: what 1.1 changed in the 1.0 objects
 SELECT CASE WHEN d LIKE 'function %' THEN 'function ' || substring(d FROM 'FUNCTION ([^\n]*)')
             ELSE left(d, 60) END AS changed_in_1_1
-FROM (SELECT d FROM fresh EXCEPT SELECT d FROM v1_0) s ORDER BY 1;
+FROM (SELECT d FROM v1_1 EXCEPT SELECT d FROM v1_0) s ORDER BY 1;
+-- and what 1.2 added or changed
+SELECT CASE WHEN d LIKE 'function %' THEN 'function ' || substring(d FROM 'CREATE OR REPLACE (?:FUNCTION|PROCEDURE) ([^\n]*)')
+            ELSE left(d, 60) END AS changed_in_1_2
+FROM (SELECT d FROM fresh EXCEPT SELECT d FROM v1_1) s ORDER BY 1;
+-- nothing of 1.1 is lost in 1.2
+SELECT count(*) AS dropped_in_1_2 FROM (SELECT d FROM v1_1 EXCEPT SELECT d FROM fresh) s;
 
 -- the extension lives in the schema it is given, and cannot move
 CREATE SCHEMA ids;

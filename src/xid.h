@@ -114,6 +114,8 @@ extern int64 xid_timestamp_ceil_ms(TimestampTz ts);
 extern int64 xid_timestamp_to_ms_checked(TimestampTz ts);
 extern TimestampTz xid_ms_timestamp(int64 ms);
 extern void xid_time_out_of_range(void);
+extern int64 xid_ms_from_unix_ms(int64 unix_ms);
+extern int64 xid_ms_to_unix_ms(int64 ms);
 
 /*
  * Check that a millisecond since the epoch fits the 42-bit field; inline,

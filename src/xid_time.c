@@ -314,3 +314,20 @@ time_bound(FunctionCallInfo fcinfo, bool lower)
 /* xid_time_lower_bound(timestamptz, boolean), xid_time_upper_bound(...) */
 XID_BOUND_FUNC(xid_time_lower_bound, time_bound, true)
 XID_BOUND_FUNC(xid_time_upper_bound, time_bound, false)
+
+/*
+ * Milliseconds since the xid epoch of a unix time in milliseconds, and back:
+ * the formats ids are converted from (UUIDv7, ULID, ulid-flake) count from
+ * other epochs.  No range check; callers use xid_check_ms().
+ */
+int64
+xid_ms_from_unix_ms(int64 unix_ms)
+{
+	return unix_ms - XID_EPOCH_UNIX_MS;
+}
+
+int64
+xid_ms_to_unix_ms(int64 ms)
+{
+	return ms + XID_EPOCH_UNIX_MS;
+}

@@ -496,3 +496,48 @@ func TestFormatWidthAndFlags(t *testing.T) {
 		t.Error(got)
 	}
 }
+
+// An xid as a UUIDv7 and back: the server's casts (expected/convert.out)
+func TestUUID(t *testing.T) {
+	for _, c := range [][2]string{
+		{"jpXCZedGfVQ", "05339252-f906-7fff-bff0-000000000000"},
+		{"11111111111", "01339252-f907-7000-8000-000000000000"},
+		{"5cnE1111112", "01a1fb61-0ee6-718c-b810-000000000000"},
+		{"5cnEzzzzzzz", "01a1fb69-173e-78b7-9ff0-000000000000"},
+	} {
+		x := MustParse(c[0])
+		if got := x.UUIDString(); got != c[1] {
+			t.Errorf("%s.UUIDString() = %s, want %s", c[0], got, c[1])
+		}
+		if y, err := ParseUUID(strings.ToUpper(c[1])); err != nil || y != x {
+			t.Errorf("ParseUUID(%s) = %s, %v", c[1], y, err)
+		}
+	}
+	ids := []Xid{Min, Max}
+	for i := 0; i < 2000; i++ {
+		ids = append(ids, Xid(rand.Uint64()))
+	}
+	for _, x := range ids {
+		if y, err := FromUUID(x.UUID()); err != nil || y != x {
+			t.Fatalf("FromUUID(%s.UUID()) = %s, %v", x, y, err)
+		}
+	}
+	byID := slices.Clone(ids)
+	slices.SortFunc(byID, Xid.Compare)
+	byUUID := slices.Clone(ids)
+	slices.SortFunc(byUUID, func(a, b Xid) int { return strings.Compare(a.UUIDString(), b.UUIDString()) })
+	if !slices.Equal(byID, byUUID) {
+		t.Error("ids and their uuids sort differently")
+	}
+	for _, c := range [][2]string{
+		{"01890a5d-ac96-774b-bcce-b302099a8057", "22023"},
+		{"a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11", "22023"},
+		{"00000000-0000-7000-8000-000000000000", "22008"},
+		{"not a uuid", "22P02"},
+	} {
+		var e *Error
+		if _, err := ParseUUID(c[0]); !errors.As(err, &e) || e.Code != c[1] {
+			t.Errorf("ParseUUID(%s): %v, want SQLSTATE %s", c[0], err, c[1])
+		}
+	}
+}

@@ -78,6 +78,10 @@ export declare class XidGenerator {
 export declare function xidNew(): Xid;
 /** An id for a given time with random low bits (as xid_new(timestamptz)). */
 export declare function xidAt(t: XidTime): Xid;
+/** The id as a version 7 uuid with its time (id::uuid), lowercase text. */
+export declare function xidToUuid(id: Xid | string): string;
+/** The id a uuid made by xidToUuid stands for (uuid::xid); XidError 22023 for any other uuid. */
+export declare function xidFromUuid(uuid: string): Xid;
 /** Bounds of the ids whose text starts with the prefix (xid_prefix_lower_bound/upper_bound); null when none. */
 export declare function prefixBounds(prefix: string): XidBounds | null;
 /**

@@ -277,4 +277,32 @@ test('an Xid is immutable and prints as its text', () => {
   assert.equal(x.toString(), '5cnEkaefSdu');
 });
 
+// An xid as a UUIDv7 and back: the server's casts (expected/convert.out)
+test('xidToUuid and xidFromUuid: the server\'s vectors, round trip, order, errors', () => {
+  const { xidToUuid, xidFromUuid } = require('../index.js');
+  const vectors = [
+    ['jpXCZedGfVQ', '05339252-f906-7fff-bff0-000000000000'],
+    ['11111111111', '01339252-f907-7000-8000-000000000000'],
+    ['5cnE1111112', '01a1fb61-0ee6-718c-b810-000000000000'],
+    ['5cnEzzzzzzz', '01a1fb69-173e-78b7-9ff0-000000000000'],
+  ];
+  for (const [text, u] of vectors) {
+    assert.equal(xidToUuid(text), u);
+    assert.equal(xidToUuid(Xid.parse(text)), u);
+    assert.equal(xidFromUuid(u).toString(), text);
+    assert.equal(xidFromUuid(u.toUpperCase()).toString(), text);
+  }
+  const ids = [Xid.MIN, Xid.MAX];
+  for (let i = 0; i < 2000; i++) ids.push(new Xid(randomPayload()));
+  for (const x of ids) assert.ok(xidFromUuid(xidToUuid(x)).equals(x));
+  const byId = [...ids].sort(Xid.compare).map(String);
+  const byUuid = [...ids].sort((a, b) => (xidToUuid(a) < xidToUuid(b) ? -1 : xidToUuid(a) > xidToUuid(b) ? 1 : 0)).map(String);
+  assert.deepEqual(byUuid, byId);
+  for (const u of ['01890a5d-ac96-774b-bcce-b302099a8057', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11']) {
+    assert.throws(() => xidFromUuid(u), (e) => e instanceof XidError && e.code === '22023' && /is not an xid/.test(e.message));
+  }
+  assert.throws(() => xidFromUuid('00000000-0000-7000-8000-000000000000'), (e) => e.code === '22008');
+  assert.throws(() => xidFromUuid('not a uuid'), (e) => e.code === '22P02');
+});
+
 run('codec: ').then((failed) => process.exit(failed ? 1 : 0));

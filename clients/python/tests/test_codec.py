@@ -376,3 +376,47 @@ def test_fork_reseeds() -> None:
     os.waitpid(pid, 0)
     parent = ",".join(str(g._rand.getrandbits(64)) for _ in range(4))
     assert child and child != parent
+
+
+# An xid as a UUIDv7 and back: the server's casts (expected/convert.out)
+UUID_VECTORS = [
+    ("jpXCZedGfVQ", "05339252-f906-7fff-bff0-000000000000"),
+    ("11111111111", "01339252-f907-7000-8000-000000000000"),
+    ("5cnE1111112", "01a1fb61-0ee6-718c-b810-000000000000"),
+    ("5cnEzzzzzzz", "01a1fb69-173e-78b7-9ff0-000000000000"),
+]
+
+
+@pytest.mark.parametrize("text,u", UUID_VECTORS)
+def test_uuid_vectors(text: str, u: str) -> None:
+    import uuid
+
+    assert pgxid.to_uuid(text) == uuid.UUID(u)
+    assert pgxid.to_uuid(Xid(text)).version == 7
+    assert pgxid.from_uuid(u) == text
+    assert pgxid.from_uuid(uuid.UUID(u)) == text
+
+
+def test_uuid_round_trip_and_order() -> None:
+    rng = random.Random(35)
+    ids = [Xid.from_int(rng.getrandbits(64)) for _ in range(2000)] + [MIN, MAX]
+    for x in ids:
+        assert pgxid.from_uuid(pgxid.to_uuid(x)) == x
+    assert sorted(ids) == sorted(ids, key=lambda x: pgxid.to_uuid(x).int)
+
+
+@pytest.mark.parametrize(
+    "u,error,message",
+    [
+        # a v7 of another maker, a v4: the server's 22023
+        ("01890a5d-ac96-774b-bcce-b302099a8057", pgxid.NotAnXidUuidError, "is not an xid"),
+        ("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11", pgxid.NotAnXidUuidError, "is not an xid"),
+        # before the epoch
+        ("00000000-0000-7000-8000-000000000000", XidOutOfRangeError, "timestamp out of range"),
+    ],
+)
+def test_uuid_refused(u: str, error: type, message: str) -> None:
+    with pytest.raises(error, match=message) as e:
+        pgxid.from_uuid(u)
+    if error is pgxid.NotAnXidUuidError:
+        assert e.value.sqlstate == "22023"

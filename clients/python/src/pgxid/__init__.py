@@ -46,6 +46,7 @@ from ._codec import (
     time_upper_bound,
 )
 from ._generate import XidGenerator, new, new_at
+from ._uuid import NotAnXidUuidError, from_uuid, to_uuid
 
 __version__ = "1.1.0"
 
@@ -56,4 +57,5 @@ __all__ = [
     "like_lower_bound", "like_upper_bound", "new", "new_at", "node", "parse",
     "prefix_bounds", "prefix_lower_bound", "prefix_upper_bound", "time",
     "time_lower_bound", "time_upper_bound",
+    "NotAnXidUuidError", "from_uuid", "to_uuid",
 ]

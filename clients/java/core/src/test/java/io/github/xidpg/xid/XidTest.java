@@ -282,4 +282,40 @@ class XidTest {
         assertTrue(java.lang.reflect.Modifier.isStatic(m.getModifiers()));
         assertEquals(Xid.class, m.getReturnType());
     }
+
+    // An xid as a UUIDv7 and back: the server's casts (expected/convert.out)
+    @Test
+    void uuid() {
+        String[][] vectors = {
+            {"jpXCZedGfVQ", "05339252-f906-7fff-bff0-000000000000"},
+            {"11111111111", "01339252-f907-7000-8000-000000000000"},
+            {"5cnE1111112", "01a1fb61-0ee6-718c-b810-000000000000"},
+            {"5cnEzzzzzzz", "01a1fb69-173e-78b7-9ff0-000000000000"},
+        };
+        for (String[] v : vectors) {
+            assertEquals(v[1], XidUuid.toUuid(Xid.parse(v[0])).toString());
+            assertEquals(7, XidUuid.toUuid(Xid.parse(v[0])).version());
+            assertEquals(Xid.parse(v[0]), XidUuid.fromUuid(java.util.UUID.fromString(v[1])));
+        }
+        List<Xid> ids = new ArrayList<>(List.of(Xid.MIN, Xid.MAX));
+        for (int i = 0; i < 2000; i++) {
+            ids.add(Xid.of(RND.nextLong()));
+        }
+        for (Xid x : ids) {
+            assertEquals(x, XidUuid.fromUuid(XidUuid.toUuid(x)));
+        }
+        List<Xid> byId = new ArrayList<>(ids);
+        Collections.sort(byId);
+        List<Xid> byUuid = new ArrayList<>(ids);
+        byUuid.sort((a, b) -> XidUuid.toUuid(a).compareTo(XidUuid.toUuid(b)));
+        assertEquals(byId, byUuid);
+        for (String u : new String[] {"01890a5d-ac96-774b-bcce-b302099a8057", "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"}) {
+            XidException e = assertThrows(XidException.class, () -> XidUuid.fromUuid(java.util.UUID.fromString(u)));
+            assertEquals("22023", e.getSQLState());
+            assertEquals("uuid \"" + u + "\" is not an xid", e.getMessage());
+        }
+        XidException e = assertThrows(XidException.class,
+                () -> XidUuid.fromUuid(java.util.UUID.fromString("00000000-0000-7000-8000-000000000000")));
+        assertEquals("22008", e.getSQLState());
+    }
 }

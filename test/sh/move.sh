@@ -1,0 +1,305 @@
+#!/usr/bin/env bash
+# test/sh/move.sh: the online move of a table's key to xid (xid_move_*),
+# run by the database owner (not a superuser) while 8 pgbench writers
+# insert, update and delete, with an immediate stop in the middle of the
+# backfill and in the middle of the swap, each followed by a resumed move.
+#
+# Afterwards: the rows nobody wrote are unchanged (checksums), the writers'
+# committed work is all there and nothing else (a ledger they write in the
+# same transactions), every foreign key is valid, the ids are unique, each
+# the one xid_from_key() gives, and in time order.  Prints the writers'
+# latency distribution: its maximum bounds the longest lock wait.
+# What the move refuses (no primary key, a composite key, a referencing
+# table of another owner) changes nothing.
+#
+# Runs its own cluster (it is stopped with -m immediate twice).
+# Called by test/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+. test/cluster.sh
+bindir=$XID_BINDIR
+work=$XID_WORK
+dir="$work/cluster"
+rm -rf "$work"
+mkdir -p "$work"
+chmod 777 "$work"
+bgpids=()
+cleanup()
+{
+	local p
+	for p in "${bgpids[@]}"; do kill "$p" 2>/dev/null || true; done
+	cluster_stop "$bindir" "$dir"
+}
+trap cleanup EXIT
+
+[ -x "$bindir/pgbench" ] || { echo "no pgbench in $bindir"; exit 77; }
+
+port=$(free_port "${XID_MOVE_PORT:-$((56700 + XID_MAJOR * 10))}")
+cluster_start "$bindir" "$dir" "$port" "shared_preload_libraries = 'xid'" \
+	"max_connections = 40" "log_lock_waits = on" "deadlock_timeout = '100ms'"
+export PGHOST="$dir/sock" PGPORT=$port
+psql() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
+start_server()
+{
+	runuser -u postgres -- "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 120 start >/dev/null ||
+		{ echo "restart failed"; tail -20 "$dir/server.log"; exit 1; }
+}
+crash()
+{
+	runuser -u postgres -- "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
+}
+fail() { echo "FAIL: $*"; exit 1; }
+check() # check LABEL SQL: SQL must print t
+{
+	local got
+	got=$(psql -At -c "$2")
+	[ "$got" = t ] || fail "$1 (got: $got)"
+	echo "ok   $1"
+}
+
+psql -U postgres -d postgres -c "CREATE ROLE mover LOGIN" -c "CREATE DATABASE movedb OWNER mover"
+export PGUSER=mover PGDATABASE=movedb
+
+psql <<'SQL'
+CREATE EXTENSION xid;
+-- the parent, in a schema and with a name that need quoting
+CREATE SCHEMA "Shop";
+CREATE TABLE "Shop"."Order Items" (
+	id bigserial PRIMARY KEY,
+	created_at timestamptz NOT NULL DEFAULT now(),
+	n bigint NOT NULL,
+	v bigint NOT NULL DEFAULT 0);
+CREATE INDEX ON "Shop"."Order Items" (n);
+-- 50 rows per millisecond: many rows share a time, as rows of one
+-- transaction share now()
+INSERT INTO "Shop"."Order Items" (created_at, n)
+SELECT '2026-01-01+00'::timestamptz + (g / 50) * interval '1 ms', g FROM generate_series(1, 20000) g;
+-- two children in another schema; one is partitioned
+CREATE TABLE public.notes (
+	nid bigserial PRIMARY KEY,
+	item_id bigint NOT NULL REFERENCES "Shop"."Order Items" ON DELETE CASCADE,
+	n bigint NOT NULL);
+CREATE INDEX ON public.notes (item_id);
+CREATE INDEX ON public.notes (n);
+INSERT INTO public.notes (item_id, n) SELECT 1 + (g * 7) % 20000, g FROM generate_series(1, 10000) g;
+CREATE TABLE public.events (
+	eid bigint NOT NULL,
+	at date NOT NULL,
+	item_id bigint REFERENCES "Shop"."Order Items",
+	n bigint) PARTITION BY RANGE (at);
+CREATE TABLE public.events_1 PARTITION OF public.events FOR VALUES FROM ('2026-01-01') TO ('2026-07-01');
+CREATE TABLE public.events_2 PARTITION OF public.events FOR VALUES FROM ('2026-07-01') TO ('2100-01-01');
+CREATE INDEX ON public.events (item_id);
+INSERT INTO public.events
+SELECT g, '2026-01-01'::date + g % 360, CASE WHEN g % 10 = 0 THEN NULL ELSE 1 + (g * 13) % 20000 END, g
+FROM generate_series(1, 10000) g;
+-- the writers' ledger: what they committed, written in the same transactions
+CREATE TABLE public.wlog (n bigint);
+CREATE TABLE public.wupd (n bigint);
+CREATE TABLE public.wdel (n bigint);
+ANALYZE "Shop"."Order Items", public.notes, public.events;
+-- the contents no writer touches (n <= 20000), as they are now
+CREATE TABLE public.before AS
+SELECT (SELECT md5(string_agg(format('%s|%s|%s|%s', id, created_at, n, v), ',' ORDER BY id))
+        FROM "Shop"."Order Items" WHERE n <= 20000) AS parent,
+       (SELECT md5(string_agg(format('%s|%s|%s', nid, item_id, n), ',' ORDER BY nid))
+        FROM public.notes WHERE n <= 10000) AS notes,
+       (SELECT md5(string_agg(format('%s|%s|%s|%s', eid, at, item_id, n), ',' ORDER BY eid))
+        FROM public.events WHERE n <= 10000) AS events;
+SQL
+
+# The writers: a new parent with a note and an event, an update of a
+# parent row and a delete of a note, all of rows the writers made; the same
+# SQL works before and after the swap (no key type is written).
+cat >"$work/writer.sql" <<'SQL'
+\set r random(1000001, 2000000000)
+\set u random(1000001, 2000000000)
+BEGIN;
+INSERT INTO "Shop"."Order Items" (n) VALUES (:r);
+INSERT INTO public.notes (item_id, n) SELECT id, :r FROM "Shop"."Order Items" WHERE n = :r LIMIT 1;
+INSERT INTO public.events (eid, at, item_id, n) SELECT :r, '2026-11-25', id, :r FROM "Shop"."Order Items" WHERE n = :r LIMIT 1;
+INSERT INTO public.wlog VALUES (:r);
+WITH u AS (UPDATE "Shop"."Order Items" SET v = v + 1
+           WHERE n = (SELECT max(n) FROM public.wlog WHERE n < :u) RETURNING n)
+INSERT INTO public.wupd SELECT n FROM u;
+WITH d AS (DELETE FROM public.notes WHERE n = (SELECT min(n) FROM public.wlog WHERE n > :u) RETURNING n)
+INSERT INTO public.wdel SELECT n FROM d;
+COMMIT;
+SQL
+psql -c "CREATE INDEX ON public.wlog (n)"
+
+# writers SECONDS TAG: 8 clients in the background, each transaction's
+# latency logged
+writers()
+{
+	(cd "$work" && "$bindir/pgbench" -n -c 8 -j 4 -T "$1" -f writer.sql -l --log-prefix="lat_$2" \
+		>"$work/pgbench_$2.out" 2>&1) &
+	bgpids+=($!)
+}
+T='"Shop"."Order Items"'
+
+# the dry run prints the plan and changes nothing
+psql -c "CALL xid_move_start('$T', time_column => 'created_at', dry_run => true)" 2>"$work/dry.txt"
+grep -q 'rows whose id another row has too: 0' "$work/dry.txt" || { cat "$work/dry.txt"; fail "dry run"; }
+check "the dry run prints the plan and changes nothing" \
+	"SELECT NOT EXISTS (SELECT FROM pg_attribute WHERE attname LIKE '%_xid' AND NOT attisdropped AND attrelid IN ('$T'::regclass, 'notes'::regclass, 'events'::regclass))
+	    AND to_regclass('\"Shop\".\"Order Items_xid_move\"') IS NULL"
+
+# phase 1: start and backfill under writers, killed in the middle
+writers 20 1
+sleep 1
+psql -c "CALL xid_move_start('$T', time_column => 'created_at')" 2>/dev/null
+(psql -c "CALL xid_move_backfill('$T', batch_blocks => 4, pause => '30ms')" >/dev/null 2>&1 || true) &
+bgpids+=($!)
+for i in $(seq 1 200); do
+	done_blocks=$(psql -At -c "SELECT sum(blocks_done) FROM xid_move_status('$T')")
+	[ "$done_blocks" -ge 60 ] && break
+	sleep 0.1
+done
+crash
+wait || true
+bgpids=()
+start_server
+check "after a crash in the backfill, its progress is kept" \
+	"SELECT sum(blocks_done) BETWEEN 60 AND sum(blocks) - 1 AND bool_and(step = 'started') FROM xid_move_status('$T')"
+
+# phase 2: resume; indexes; validate
+writers 6 2
+sleep 0.5
+psql -c "CALL xid_move_backfill('$T', batch_blocks => 32)" 2>/dev/null
+check "the resumed backfill completes" \
+	"SELECT bool_and(blocks_done = blocks AND step = 'backfilled') FROM xid_move_status('$T')"
+echo "SELECT * FROM xid_move_index_commands('$T') \\gexec" | psql
+psql -c "CALL xid_move_validate('$T')" 2>/dev/null
+wait
+bgpids=()
+grep -q 'number of transactions actually processed' "$work/pgbench_2.out" || { cat "$work/pgbench_2.out"; fail "writers of phase 2"; }
+
+# phase 3: a swap that cannot get its locks, killed while it retries
+psql -c "BEGIN; LOCK public.notes IN SHARE MODE; SELECT pg_sleep(30); COMMIT" >/dev/null 2>&1 &
+bgpids+=($!)
+sleep 0.5
+(psql -c "CALL xid_move_swap('$T', lock_timeout => '100ms', retries => 1000)" >/dev/null 2>&1 || true) &
+bgpids+=($!)
+sleep 1.5
+crash
+wait || true
+bgpids=()
+start_server
+check "after a crash in the swap, nothing of it is done" \
+	"SELECT (SELECT step FROM xid_move_status('$T') LIMIT 1) = 'validated'
+	    AND (SELECT atttypid = 'int8'::regtype FROM pg_attribute WHERE attrelid = '$T'::regclass AND attname = 'id')"
+
+# phase 4: the swap and the finish under writers
+log0=$(stat -c %s "$dir/server.log")
+writers 5 4
+sleep 1
+stamp() { echo "$(date +%s.%N) $1" >>"$work/steps.txt"; }
+stamp validate
+psql -c "CALL xid_move_validate('$T')" 2>/dev/null
+stamp swap
+psql -c "CALL xid_move_swap('$T')" 2>"$work/swap.txt"
+stamp after-swap
+sleep 1
+stamp finish
+psql -c "CALL xid_move_finish('$T')" 2>/dev/null
+stamp end
+wait
+bgpids=()
+grep -q 'number of transactions actually processed' "$work/pgbench_4.out" || { cat "$work/pgbench_4.out"; fail "writers of phase 4"; }
+grep -q 'aborted' "$work/pgbench_4.out" && grep -Eq 'number of failed transactions: [1-9]|aborted in command' "$work/pgbench_4.out" &&
+	{ cat "$work/pgbench_4.out"; fail "a writer failed in phase 4"; }
+
+# what the move left
+check "the key is an xid, the old key kept with a unique index" \
+	"SELECT (SELECT atttypid = 'public.xid'::regtype FROM pg_attribute WHERE attrelid = '$T'::regclass AND attname = 'id')
+	    AND (SELECT atttypid = 'int8'::regtype FROM pg_attribute WHERE attrelid = '$T'::regclass AND attname = 'id_old')
+	    AND EXISTS (SELECT FROM pg_constraint WHERE conrelid = '$T'::regclass AND contype = 'u')
+	    AND to_regclass('\"Shop\".\"Order Items_xid_move\"') IS NULL"
+check "every foreign key references the new key and is valid" \
+	"SELECT count(*) = 4 AND bool_and(convalidated) AND bool_and(confkey = ARRAY[(SELECT attnum FROM pg_attribute WHERE attrelid = '$T'::regclass AND attname = 'id')])
+	 FROM pg_constraint WHERE contype = 'f' AND confrelid = '$T'::regclass"
+check "the rows no writer touched are unchanged" \
+	"SELECT b.parent = (SELECT md5(string_agg(format('%s|%s|%s|%s', id_old, created_at, n, v), ',' ORDER BY id_old)) FROM \"Shop\".\"Order Items\" WHERE n <= 20000)
+	    AND b.notes = (SELECT md5(string_agg(format('%s|%s|%s', nid, item_id_old, n), ',' ORDER BY nid)) FROM public.notes WHERE n <= 10000)
+	    AND b.events = (SELECT md5(string_agg(format('%s|%s|%s|%s', eid, at, item_id_old, n), ',' ORDER BY eid)) FROM public.events WHERE n <= 10000)
+	 FROM public.before b"
+check "the writers' committed work is all there, and nothing else" \
+	"SELECT (SELECT count(*) FROM \"Shop\".\"Order Items\" WHERE n > 1000000) = (SELECT count(*) FROM public.wlog)
+	    AND (SELECT count(*) FROM public.events WHERE n > 1000000) = (SELECT count(*) FROM public.wlog)
+	    AND (SELECT count(*) FROM public.notes WHERE n > 1000000) = (SELECT count(*) FROM public.wlog) - (SELECT count(*) FROM public.wdel)
+	    AND (SELECT sum(v) FROM \"Shop\".\"Order Items\" WHERE n > 1000000) = (SELECT count(*) FROM public.wupd)
+	    AND (SELECT count(*) FROM public.wlog) > 100"
+check "each child row references the parent it referenced" \
+	"SELECT NOT EXISTS (SELECT FROM public.notes c JOIN \"Shop\".\"Order Items\" p ON p.id = c.item_id WHERE c.item_id_old IS NOT NULL AND c.item_id_old <> p.id_old)
+	    AND NOT EXISTS (SELECT FROM public.events c JOIN \"Shop\".\"Order Items\" p ON p.id = c.item_id WHERE c.item_id_old IS NOT NULL AND c.item_id_old <> p.id_old)
+	    AND NOT EXISTS (SELECT FROM public.events c WHERE (c.item_id IS NULL) <> (c.item_id_old IS NULL) AND c.n <= 10000)"
+check "the ids are unique, and made from each row's time and old key" \
+	"SELECT count(DISTINCT id) = count(*) AND count(*) FILTER (WHERE n <= 20000 AND id <> public.xid_from_key(created_at, id_old)) = 0
+	 FROM \"Shop\".\"Order Items\""
+check "rows in id order are in time order" \
+	"SELECT count(*) = 0 FROM (SELECT created_at, lag(created_at) OVER (ORDER BY id) AS prev FROM \"Shop\".\"Order Items\" WHERE n <= 20000) s
+	 WHERE date_trunc('milliseconds', prev) > date_trunc('milliseconds', created_at)"
+
+# the writers' latencies (microseconds, third field of pgbench's log): the
+# longest bounds the longest any writer waited on a lock
+cat "$work"/lat_4* | awk '{print $3}' | sort -n >"$work/lat.txt"
+nlat=$(wc -l <"$work/lat.txt")
+pct() { sed -n "$(( ($1 * nlat + 99) / 100 ))p" "$work/lat.txt"; }
+max=$(tail -1 "$work/lat.txt")
+# the step that the slowest transaction overlapped
+slow=$(cat "$work"/lat_4* | sort -k3,3n | tail -1 | awk '{printf "%.6f %.6f", $5 + $6 / 1e6 - $3 / 1e6, $5 + $6 / 1e6}')
+during=$(awk -v s="${slow% *}" -v e="${slow#* }" '$1 <= e { step = $2 } END { print step }' "$work/steps.txt")
+echo "writers during the swap and finish: $nlat transactions, latency p50 $(( $(pct 50) / 1000 )) ms, p99 $(( $(pct 99) / 1000 )) ms, max $((max / 1000)) ms (ended during: ${during:-before validate})"
+grep -h 'swapped to xid' "$work/swap.txt" | sed 's/^NOTICE: */    /'
+# lock waits of 100 ms or more (deadlock_timeout), from log_lock_waits
+tail -c +$((log0 + 1)) "$dir/server.log" | grep -E 'acquired [A-Za-z]+ on .* after [0-9.]+ ms' |
+	sed -E 's/.* acquired ([A-Za-z]+) on (.*) after ([0-9.]+) ms.*/\3 \1 on \2/' | sort -n >"$work/waits.txt" || true
+echo "lock waits of 100 ms or more during the swap and finish: $(wc -l <"$work/waits.txt")$(tail -1 "$work/waits.txt" | awk '{ w = $1; $1 = ""; print ", the longest " w " ms (" substr($0, 2) ")" }')"
+[ "$max" -lt 5000000 ] || fail "a writer waited $((max / 1000)) ms"
+
+# what the move refuses: a clear error, nothing changed
+psql <<'SQL'
+CREATE TABLE public.nopk (a bigint, t timestamptz);
+CREATE TABLE public.comp (a bigint, b bigint, t timestamptz, PRIMARY KEY (a, b));
+CREATE TABLE public.owned (id bigint PRIMARY KEY, t timestamptz);
+CREATE TABLE public.v4 (id uuid PRIMARY KEY DEFAULT gen_random_uuid());
+INSERT INTO public.v4 DEFAULT VALUES;
+SQL
+psql -U postgres -c "CREATE TABLE public.foreign_child (x bigint REFERENCES public.owned)"
+snapshot="SELECT md5(string_agg(format('%s %s %s', attrelid::regclass, attname, atttypid::regtype), ',' ORDER BY 1)) FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid WHERE c.relnamespace = 'public'::regnamespace"
+s0=$(psql -At -c "$snapshot")
+for t in "nopk:has no primary key" "comp:has 2 columns" "owned:must be owner of table foreign_child"; do
+	err=$(psql -c "CALL xid_move_start('public.${t%%:*}', time_column => 't')" 2>&1 || true)
+	echo "$err" | grep -q "${t#*:}" || fail "xid_move_start on ${t%%:*}: $err"
+done
+err=$(psql -c "CALL xid_move_start('public.v4')" 2>&1 || true)
+echo "$err" | grep -q "has keys that are not version 7 uuids" || fail "xid_move_start on v4 without a time column: $err"
+[ "$(psql -At -c "$snapshot")" = "$s0" ] || fail "a refused move changed a table"
+echo "ok   a table without a primary key, a composite key, a referencing table of another owner, random uuids without a time: refused, nothing changed"
+
+# a uuid key: a uuidv7 keeps its own time (no time column); abort undoes a move
+psql <<'SQL'
+CREATE TABLE public.u7 (id uuid PRIMARY KEY, note text);
+INSERT INTO public.u7 SELECT x::uuid, x::text FROM (SELECT public.xid_new() AS x FROM generate_series(1, 500)) g;
+CREATE TABLE public.u7c (u uuid REFERENCES public.u7);
+INSERT INTO public.u7c SELECT id FROM public.u7;
+CALL public.xid_move_start('public.u7');
+CALL public.xid_move_backfill('public.u7');
+CALL public.xid_move_abort('public.u7');
+SQL
+check "abort leaves the tables as they were" \
+	"SELECT NOT EXISTS (SELECT FROM pg_attribute WHERE attrelid IN ('u7'::regclass, 'u7c'::regclass) AND attname LIKE '%xid%' AND NOT attisdropped)
+	    AND NOT EXISTS (SELECT FROM pg_trigger WHERE tgrelid IN ('u7'::regclass, 'u7c'::regclass) AND NOT tgisinternal)
+	    AND to_regclass('public.u7_xid_move') IS NULL"
+psql <<'SQL' 2>/dev/null
+CALL public.xid_move_start('public.u7');
+CALL public.xid_move_backfill('public.u7');
+SELECT * FROM public.xid_move_index_commands('public.u7') \gexec
+CALL public.xid_move_validate('public.u7');
+CALL public.xid_move_swap('public.u7');
+CALL public.xid_move_finish('public.u7', drop_old => true);
+SQL
+check "a uuidv7 key becomes the id it stands for" \
+	"SELECT count(*) = 500 AND bool_and(p.id::text = p.note)
+	 FROM public.u7 p JOIN public.u7c c ON c.u = p.id"
