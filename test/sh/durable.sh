@@ -99,6 +99,19 @@ FROM now, before;
 SQL
 )
 	read -r n above dups ahead <<<"$out"
+	if [ "$above" != t ] || [ "$dups" != 0 ]; then
+		# what went wrong: the ids of earlier phases at or above this
+		# phase's lowest, and where they came from
+		echo "    above every earlier id: $above, ids twice: $dups"
+		q "$dir" -F ' ' <<SQL | sed 's/^/    /'
+WITH everything AS (SELECT id, phase, 'stored' AS src FROM ids UNION ALL SELECT id, phase, 'returned' FROM returned),
+low AS (SELECT min(id) AS low FROM everything WHERE phase = $phase)
+SELECT 'earlier ids at or above this phase''s lowest:', phase, src, count(*), min(id), max(id), public.xid_time(max(id))
+FROM everything, low WHERE phase < $phase AND id >= low GROUP BY phase, src
+UNION ALL
+SELECT 'this phase''s lowest:', $phase, '', 0, low, low, public.xid_time(low) FROM low;
+SQL
+	fi
 	check "$what: $n new ids (time field ${ahead} s from the clock), all above every earlier id, none twice" \
 		'[ "$n" -ge 20300 ] && [ "$above" = t ] && [ "$dups" = 0 ]'
 }
