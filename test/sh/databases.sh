@@ -131,7 +131,7 @@ start=$(date +%s)
 for r in $(seq 1 $rounds); do
 	bob_round "$r" | sed -nE 's/^Time: ([0-9.]+) ms.*/\1/p' >>"$work/first.txt"
 	# and a session in legacy, updated to 1.1 halfway
-	[ "$r" = $((rounds / 2)) ] && as bob legacy -c "ALTER EXTENSION xid UPDATE"
+	[ "$r" = $((rounds / 2)) ] && as bob legacy -c "ALTER EXTENSION xid UPDATE TO '1.1'"
 	as bob legacy -c "INSERT INTO ids (id, round) SELECT public.xid_new(), $r FROM generate_series(1, 100)"
 	sleep 0.2
 done
