@@ -108,8 +108,8 @@ clause_func(Oid funcid)
 
 	/*
 	 * Store it unless the table went stale meanwhile: the entry might then
-	 * describe a function as it was before the change.  The next call
-	 * empties the table and looks again.
+	 * describe a function as it was before the change.  The next call empties
+	 * the table and looks again.
 	 */
 	if (!clause_funcs_stale)
 	{
@@ -140,8 +140,8 @@ xid_clause_parse(Oid funcid, List *args, Oid collid, XidClause *clause)
 
 	if (list_length(args) != 2)
 		return false;
-	e = clause_func(funcid);	/* a copy: the catalog access below may
-								 * empty the cache */
+	e = clause_func(funcid);	/* a copy: the catalog access below may empty
+								 * the cache */
 	if (!e.ours)
 		return false;
 	if ((e.kind == XID_CLAUSE_LIKE || e.kind == XID_CLAUSE_NOT_LIKE) &&

@@ -188,6 +188,7 @@ const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b,
 							 BTGreaterStrategyNumber);
 	if (!OidIsValid(gt))
 		return NIL;
+
 	/*
 	 * Never marked: under NOT it becomes "elem <= <the largest xid>", which
 	 * xid_cmp_support would turn into "true" in a partition
@@ -517,11 +518,12 @@ btree_family(Oid type)
 }
 
 /*
- * The clause again, marked done, as the operator it was written with where
- * there is one.
+ * The clause again, with input collation collid, as the operator it was
+ * written with where there is one.
  */
 static Expr *
-clause_marked_done(SupportRequestSimplify *req, const XidClause *c)
+clause_with_collation(SupportRequestSimplify *req, const XidClause *c,
+					  Oid collid)
 {
 	FuncExpr   *f = req->fcall;
 	Node	   *elem = copyObject(c->elem);
@@ -564,10 +566,57 @@ clause_marked_done(SupportRequestSimplify *req, const XidClause *c)
 						   ObjectIdGetDatum(get_func_namespace(f->funcid)));
 	if (OidIsValid(opno) && get_opcode(opno) == f->funcid)
 		return make_opclause(opno, BOOLOID, false, (Expr *) left,
-							 (Expr *) right, InvalidOid, XID_DONE_COLLATION);
+							 (Expr *) right, InvalidOid, collid);
 	return (Expr *) makeFuncExpr(f->funcid, BOOLOID, list_make2(left, right),
-								 InvalidOid, XID_DONE_COLLATION,
-								 COERCE_EXPLICIT_CALL);
+								 InvalidOid, collid, COERCE_EXPLICIT_CALL);
+}
+
+/* The clause again, marked done */
+static Expr *
+clause_marked_done(SupportRequestSimplify *req, const XidClause *c)
+{
+	return clause_with_collation(req, c, XID_DONE_COLLATION);
+}
+
+/*
+ * A constant on a foreign table's own column (also a partition's, after
+ * its parent's clauses were translated to it): what postgres_fdw decides
+ * to send to the remote server.  It sends no expression whose input
+ * collation no foreign column gave it, such as the mark, and a foreign
+ * table has no index here for a predicate to match; so, as before the one
+ * form: the exact comparisons where they are the whole truth, else the
+ * clause as written, unmarked (its collation is its text argument's, for
+ * LIKE; none for the others).  A single clause is not simplified again;
+ * the comparisons are plain and stay as they are.
+ */
+static Node *
+simplify_foreign(SupportRequestSimplify *req, XidClause *clause)
+{
+	XidClauseBounds b;
+	Oid			family;
+	List	   *clauses;
+
+	xid_clause_bounds(clause, clause->other, &b);
+	family = btree_family(exprType(clause->elem));
+	if ((b.bounds == XID_BOUNDS_NONE || b.bounds == XID_BOUNDS_SOME) && b.exact &&
+		OidIsValid(family) &&
+		(clauses = const_range_clauses(clause->elem, family, &b, InvalidOid)) != NIL)
+		return list_length(clauses) == 1 ? linitial(clauses) :
+			(Node *) make_andclause(clauses);
+	if (req->fcall->inputcollid != XID_DONE_COLLATION)
+		return NULL;
+	return (Node *) clause_with_collation(req, clause,
+										  clause->kind == XID_CLAUSE_LIKE ?
+										  exprCollation(clause->other) : InvalidOid);
+}
+
+/* Is elem a foreign table's own column, in a planner run? */
+static bool
+foreign_column(PlannerInfo *root, Node *elem)
+{
+	RangeTblEntry *rte = column_table(root, elem);
+
+	return rte != NULL && rte->relkind == RELKIND_FOREIGN_TABLE;
 }
 
 /*
@@ -637,9 +686,12 @@ simplify(SupportRequestSimplify *req)
 	Oid			family;
 	List	   *clauses;
 
-	if (req->fcall->inputcollid == XID_DONE_COLLATION ||
-		!xid_clause_parse(req->fcall->funcid, req->fcall->args,
+	if (!xid_clause_parse(req->fcall->funcid, req->fcall->args,
 						  req->fcall->inputcollid, &clause))
+		return NULL;
+	if (IsA(clause.other, Const) && foreign_column(req->root, clause.elem))
+		return simplify_foreign(req, &clause);
+	if (req->fcall->inputcollid == XID_DONE_COLLATION)
 		return NULL;
 	if (IsA(clause.other, Const))
 	{
