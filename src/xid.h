@@ -270,8 +270,10 @@ typedef struct XidClauseBounds
 extern bool xid_clause_parse(Oid funcid, List *args, Oid collid,
 							 XidClause *clause);
 extern bool xid_collation_matches_bytes(Oid collid);
-extern bool xid_pruning_clause(Node *clause, Node *elem);
-extern bool xid_has_pruning_clauses(RelOptInfo *rel, Node *elem);
+extern bool xid_pruning_clause(Node *clause, Node *elem,
+							   bool comparisons_only);
+extern bool xid_has_pruning_clauses(RelOptInfo *rel, Node *elem,
+									bool comparisons_only);
 
 /*
  * The input collation that marks the clauses xid_planner.c's simplify()

@@ -305,12 +305,13 @@ entry_point(Oid funcid)
 /*
  * Is clause one that xid_planner.c's simplify() adds beside a clause on
  * elem for partition pruning: "elem >= bound_function(...)" (either
- * operator, either order), "xid_time(elem) OP t", or a comparison of elem
- * with a constant marked by XID_DONE_COLLATION (no query can write that
- * collation on an xid comparison: the type has none)?
+ * operator, either order), "xid_time(elem) OP t" (unless comparisons_only:
+ * it is no index condition on elem), or a comparison of elem with a
+ * constant marked by XID_DONE_COLLATION (no query can write that collation
+ * on an xid comparison: the type has none)?
  */
 bool
-xid_pruning_clause(Node *clause, Node *elem)
+xid_pruning_clause(Node *clause, Node *elem, bool comparisons_only)
 {
 	static const PGFunction bound_funcs[] = {
 		xid_time_lower_bound, xid_time_upper_bound,
@@ -336,7 +337,7 @@ xid_pruning_clause(Node *clause, Node *elem)
 	}
 
 	/* xid_time(elem) OP t */
-	if (IsA(linitial(args), FuncExpr))
+	if (!comparisons_only && IsA(linitial(args), FuncExpr))
 	{
 		f = linitial(args);
 		if (list_length(f->args) == 1 && equal(linitial(f->args), elem) &&

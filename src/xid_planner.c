@@ -779,10 +779,12 @@ index_condition(SupportRequestIndexCondition *req)
 	/*
 	 * A clause marked done beside the comparisons simplify() added for
 	 * pruning (an inheritance child, an expression): they are the index
-	 * conditions already
+	 * conditions already.  Not beside "xid_time(elem) >= t" alone, which is
+	 * what stays in a TimescaleDB chunk, where the comparisons with the bound
+	 * functions became "true": the clause gives the index conditions there.
 	 */
 	if (collid == XID_DONE_COLLATION &&
-		xid_has_pruning_clauses(req->index->rel, clause.elem))
+		xid_has_pruning_clauses(req->index->rel, clause.elem, true))
 		return NIL;
 	if (req->indexarg != clause.elem_argno)
 		return clause.kind == XID_CLAUSE_RANGE ?

@@ -587,10 +587,11 @@ clause_share(PlannerInfo *root, VariableStatData *vardata, List *args,
 
 /*
  * Are the clauses that simplify() adds beside a clause on elem among rel's
- * restriction clauses?
+ * restriction clauses (with comparisons_only, those that compare elem
+ * itself, which an index on elem takes as its conditions)?
  */
 bool
-xid_has_pruning_clauses(RelOptInfo *rel, Node *elem)
+xid_has_pruning_clauses(RelOptInfo *rel, Node *elem, bool comparisons_only)
 {
 	ListCell   *lc;
 
@@ -600,7 +601,7 @@ xid_has_pruning_clauses(RelOptInfo *rel, Node *elem)
 	{
 		RestrictInfo *rinfo = lfirst_node(RestrictInfo, lc);
 
-		if (xid_pruning_clause((Node *) rinfo->clause, elem))
+		if (xid_pruning_clause((Node *) rinfo->clause, elem, comparisons_only))
 			return true;
 	}
 	return false;
@@ -647,7 +648,7 @@ xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
 			DEFAULT_INEQ_SEL : DEFAULT_RANGE_INEQ_SEL;
 	}
 	if (collation == XID_DONE_COLLATION &&
-		xid_has_pruning_clauses(vardata.rel, clause.elem))
+		xid_has_pruning_clauses(vardata.rel, clause.elem, false))
 		sel = 1.0;
 	else if (clause.kind == XID_CLAUSE_NOT_LIKE)
 	{
