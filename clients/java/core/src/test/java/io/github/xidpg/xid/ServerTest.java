@@ -217,10 +217,24 @@ class ServerTest {
                     assertTrue(se.getMessage().contains(e.getMessage()), se.getMessage());
                 }
             }
-            try (PreparedStatement ps = conn.prepareStatement("SELECT count(*) FROM orders WHERE id LIKE ?")) {
-                ps.setString(1, p);
-                assertEquals("22025", assertThrows(SQLException.class, ps::executeQuery).getSQLState());
+            // LIKE itself is the text's: core raises 22025 only where its
+            // matcher reaches the escape, so the answer (rows or error) is
+            // id::text LIKE's
+            assertEquals(likeOutcome("SELECT count(*) FROM orders WHERE id::text LIKE ?", p),
+                    likeOutcome("SELECT count(*) FROM orders WHERE id LIKE ?", p), p);
+        }
+    }
+
+    /** A count's text, or the SQLSTATE of the error the query raised. */
+    private String likeOutcome(String sql, String pattern) throws SQLException {
+        try (PreparedStatement ps = conn.prepareStatement(sql)) {
+            ps.setString(1, pattern);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return "count " + rs.getLong(1);
             }
+        } catch (SQLException e) {
+            return "error " + e.getSQLState();
         }
     }
 

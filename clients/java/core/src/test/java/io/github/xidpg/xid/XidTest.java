@@ -299,7 +299,7 @@ class XidTest {
         }
         List<Xid> ids = new ArrayList<>(List.of(Xid.MIN, Xid.MAX));
         for (int i = 0; i < 2000; i++) {
-            ids.add(Xid.of(RND.nextLong()));
+            ids.add(Xid.ofPayload(RND.nextLong()));
         }
         for (Xid x : ids) {
             assertEquals(x, XidUuid.fromUuid(XidUuid.toUuid(x)));
