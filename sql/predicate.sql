@@ -107,17 +107,3 @@ RESET enable_seqscan;
 SELECT (SELECT count(*) FROM prp WHERE id ^@ '5A') AS by_parts,
 	   (SELECT count(*) FROM prp WHERE left(id::text, 2) = '5A') AS truth;
 DROP TABLE prp;
-
--- Constraint exclusion: children of an inheritance parent whose CHECK
--- constraints use xid's operators are excluded by a clause on the parent
--- that cannot hold in them.
-CREATE TABLE pri (id public.xid NOT NULL, v int);
-CREATE TABLE pri_a (CHECK (id ^@ '5A')) INHERITS (pri);
-CREATE TABLE pri_b (CHECK (id ^@ '5B')) INHERITS (pri);
-CREATE TABLE pri_old (CHECK (id < '2025-01-01+00'::timestamptz)) INHERITS (pri);
-SET constraint_exclusion = partition;
-EXPLAIN (COSTS OFF) SELECT count(*) FROM pri WHERE id ^@ '5A';
-EXPLAIN (COSTS OFF) SELECT count(*) FROM pri WHERE id LIKE '5B%';
-EXPLAIN (COSTS OFF) SELECT count(*) FROM pri WHERE id >= '2025-02-01+00'::timestamptz;
-RESET constraint_exclusion;
-DROP TABLE pri CASCADE;
