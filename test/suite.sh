@@ -195,12 +195,16 @@ else
 		fi
 	done
 	# a sample of the hostile suite with every catalog access emptying the
-	# caches
-	if [ -n "${XID_DISCARD_CACHES:-}" ]; then
+	# caches: off until the suite's unprivileged role can have the setting
+	# (its "SET debug_discard_caches" is refused, "permission denied to set
+	# parameter", every batch fails and the suite then tries each query
+	# alone, for far longer than CI has); XID_DISCARD_HOSTILE_QUERIES=N
+	# runs it
+	if [ -n "${XID_DISCARD_CACHES:-}" ] && [ "${XID_DISCARD_HOSTILE_QUERIES:-0}" -gt 0 ]; then
 		start=$(date +%s)
 		[ -n "${XID_SANITIZE:-}" ] && main_log_size=$(stat -c %s "$main/server.log")
 		if XID_BINDIR="$bindir" XID_MAJOR="$major" XID_WORK="$work/hostile_discard" \
-			XID_HOSTILE_QUERIES="${XID_DISCARD_HOSTILE_QUERIES:-200}" \
+			XID_HOSTILE_QUERIES="$XID_DISCARD_HOSTILE_QUERIES" \
 			XID_HOSTILE_SETTINGS="SET debug_discard_caches = 1;" \
 			bash test/sh/hostile.sh >"$work/hostile_discard.log" 2>&1; then
 			pass "hostile sample with debug_discard_caches = 1 ($(($(date +%s) - start)) s)"
