@@ -16,8 +16,11 @@ const { Xid } = require('./index.js');
 
 /** Look up the OIDs of SCHEMA.xid and its array type; throws when it is not installed. */
 async function lookupTypes(client, schema = 'public') {
+  // the OIDs come back as text: on a client made with binary: true an
+  // int4 in binary format passes through node-postgres's UTF-8 decoding
+  // too, and an OID with a byte of 0x80 or above in it comes out wrong
   const res = await client.query({
-    text: `SELECT t.oid::int AS oid, t.typarray::int AS array_oid
+    text: `SELECT t.oid::text AS oid, t.typarray::text AS array_oid
              FROM pg_type t
             WHERE t.oid = to_regtype(quote_ident($1) || '.xid')`,
     values: [schema],
@@ -25,7 +28,7 @@ async function lookupTypes(client, schema = 'public') {
   if (res.rows.length !== 1) {
     throw new Error(`type ${schema}.xid does not exist (CREATE EXTENSION xid SCHEMA ${schema})`);
   }
-  return { oid: res.rows[0].oid, arrayOid: res.rows[0].array_oid };
+  return { oid: Number(res.rows[0].oid), arrayOid: Number(res.rows[0].array_oid) };
 }
 
 function parseText(s) {
@@ -66,9 +69,11 @@ function parseTextArray(s) {
 // dimension its length and lower bound, then per element its length (-1 for
 // NULL) and bytes
 function parseBinaryArray(buf) {
-  checkIntact(buf);
+  // ndim comes first and is intact whatever follows: an empty array reads
+  // even when the element type's OID has a byte the decoding replaced
   const ndim = buf.readInt32BE(0);
   if (ndim === 0) return [];
+  checkIntact(buf);
   if (ndim !== 1) throw new Error(`cannot read a ${ndim}-dimensional array of xid`);
   const n = buf.readInt32BE(12);
   const out = new Array(n);

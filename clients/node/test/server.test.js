@@ -309,6 +309,34 @@ async function main() {
     }
   });
 
+  test('pg: binary: true finds the OIDs exactly, whatever their bytes', async () => {
+    // a type named xid whose OID and array OID each have a byte of 0x80 or
+    // above: an int4 read in binary through node-postgres's UTF-8 decoding
+    // would come back changed (0x44C5 as 0x44EF)
+    await q(`DO $$
+      DECLARE t oid; a oid;
+      BEGIN
+        FOR i IN 1..500 LOOP
+          DROP SCHEMA IF EXISTS node_binoid CASCADE;
+          CREATE SCHEMA node_binoid;
+          CREATE TYPE node_binoid.xid AS (v int);
+          SELECT oid, typarray INTO t, a FROM pg_type WHERE oid = 'node_binoid.xid'::regtype;
+          EXIT WHEN (t::bigint & 128) <> 0 AND (a::bigint & 128) <> 0;
+        END LOOP;
+      END $$`);
+    const [want] = await q("SELECT oid::text AS oid, typarray::text AS arr FROM pg_type WHERE oid = 'node_binoid.xid'::regtype");
+    assert.ok((Number(want.oid) & 128) !== 0 && (Number(want.arr) & 128) !== 0, `${want.oid} ${want.arr}`);
+    const bin = new pg.Client({ binary: true });
+    await bin.connect();
+    try {
+      const got = await xidPg.lookupTypes(bin, 'node_binoid');
+      assert.deepEqual(got, { oid: Number(want.oid), arrayOid: Number(want.arr) });
+    } finally {
+      await bin.end();
+      await q('DROP SCHEMA node_binoid CASCADE');
+    }
+  });
+
   test('pg: without registerTypes, binary: true garbles ids (the trap registerTypes removes)', async () => {
     const bin = new pg.Client({ binary: true });
     await bin.connect();
