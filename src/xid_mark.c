@@ -503,6 +503,19 @@ xid_mark_cover(XidDbState *db, uint64 next)
 }
 
 /*
+ * Whether a warning at warned_ms is less than XID_WARN_INTERVAL_MS from
+ * now_ms, either way: sessions read the clock a little apart, so the one
+ * that warned may have read a later millisecond than another that comes
+ * after it; a clock stepped back further than that warns again.
+ */
+static inline bool
+warned_recently(int64 now_ms, int64 warned_ms)
+{
+	return now_ms - warned_ms < XID_WARN_INTERVAL_MS &&
+		warned_ms - now_ms < XID_WARN_INTERVAL_MS;
+}
+
+/*
  * next runs more than XID_AHEAD_WARN_MS ahead of the clock (now_ms): refuse
  * it beyond xid.max_ahead, and warn in the server's log, at most once a
  * minute per database (db, or this session without shared state).
@@ -523,14 +536,14 @@ xid_check_ahead(XidDbState *db, uint64 next, int64 now_ms)
 
 	if (db == NULL)
 	{
-		if (now_ms >= local_warned_ms && now_ms - local_warned_ms < XID_WARN_INTERVAL_MS)
+		if (warned_recently(now_ms, local_warned_ms))
 			return;
 		local_warned_ms = now_ms;
 	}
 	else
 	{
 		warned = pg_atomic_read_u64(&db->warned_ms);
-		if (now_ms >= (int64) warned && now_ms - (int64) warned < XID_WARN_INTERVAL_MS)
+		if (warned_recently(now_ms, (int64) warned))
 			return;
 		if (!pg_atomic_compare_exchange_u64(&db->warned_ms, &warned, (uint64) now_ms))
 			return;				/* another session warns */
