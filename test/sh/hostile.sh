@@ -22,7 +22,9 @@
 # query's text, which keeps every operator, place and context; "all" runs
 # every one, about 500,000, two minutes on PostgreSQL 18 here).
 # XID_HOSTILE_SETTINGS: more SET commands for the sessions that run the
-# queries (test/suite.sh's XID_DISCARD_CACHES: debug_discard_caches).
+# queries (test/suite.sh's XID_DISCARD_CACHES: debug_discard_caches); the
+# superuser grants the unprivileged role SET on each parameter named there,
+# so that the queries still run as that role.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -36,12 +38,25 @@ psql=("$bindir/psql" -X -q -v ON_ERROR_STOP=1)
 "${psql[@]}" -d postgres <<SQL || exit 1
 SET client_min_messages = warning;
 DROP DATABASE IF EXISTS $db;
+DO \$\$
+DECLARE
+	p text;
+BEGIN
+	IF to_regrole('hostile_user') IS NOT NULL THEN
+		FOR p IN SELECT parname FROM pg_parameter_acl LOOP
+			EXECUTE format('REVOKE ALL ON PARAMETER %I FROM hostile_user', p);
+		END LOOP;
+	END IF;
+END \$\$;
 DROP ROLE IF EXISTS hostile_owner;
 DROP ROLE IF EXISTS hostile_user;
 CREATE ROLE hostile_owner LOGIN;
 CREATE ROLE hostile_user LOGIN;
 CREATE DATABASE $db OWNER hostile_owner;
 SQL
+for p in $(grep -oiE 'SET +[a-z_.]+' <<<"${XID_HOSTILE_SETTINGS:-}" | awk '{ print $2 }'); do
+	"${psql[@]}" -d postgres -c "GRANT SET ON PARAMETER $p TO hostile_user" || exit 1
+done
 "${psql[@]}" -U hostile_owner -d $db -f test/hostile/setup.sql >"$work/setup.log" 2>&1 &&
 	"${psql[@]}" -U hostile_owner -d $db -f test/hostile/generate.sql >>"$work/setup.log" 2>&1 || {
 	cat "$work/setup.log"
