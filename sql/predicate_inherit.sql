@@ -1,7 +1,7 @@
 -- Constraint exclusion by CHECK constraints written with xid's operators
--- (predicate.sql's other half).  Not on PostgreSQL 19 (Makefile): there a
--- CHECK constraint written with ^@, LIKE or a time comparison is not turned
--- into the comparisons that refute a clause, and no child is excluded.
+-- (predicate.sql's other half).  PostgreSQL 19 simplifies a child's CHECK
+-- constraints with the child's own Vars, 15 to 18 with those of the
+-- query's first table (here the parent): both must exclude.
 SET timezone = 'UTC';
 SET max_parallel_workers_per_gather = 0;
 -- Constraint exclusion: children of an inheritance parent whose CHECK

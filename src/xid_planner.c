@@ -242,6 +242,33 @@ keep_for_estimates(PlannerInfo *root, Node *elem)
 }
 
 /*
+ * Is elem a column of an inheritance child (of a parent that is not a
+ * partitioned table)?  A clause on it that the planner simplifies is one
+ * of the child's CHECK constraints or index predicates: PostgreSQL 19
+ * simplifies them with the child's own varno (before, with varno 1, which
+ * was the parent's in a query on the parent, and the Vars renumbered
+ * afterwards).  Constraint exclusion compares them with the parent's
+ * clauses, which have the comparisons, so they need them too.
+ */
+static bool
+inheritance_child_column(PlannerInfo *root, Node *elem)
+{
+	Index		varno;
+	AppendRelInfo *appinfo;
+
+	if (column_table(root, elem) == NULL || root->append_rel_array == NULL)
+		return false;
+	varno = ((Var *) elem)->varno;
+	if (varno >= (Index) root->simple_rel_array_size)
+		return false;
+	appinfo = root->append_rel_array[varno];
+	return appinfo != NULL && appinfo->parent_relid >= 1 &&
+		appinfo->parent_relid <= (Index) list_length(root->parse->rtable) &&
+		rt_fetch(appinfo->parent_relid, root->parse->rtable)->relkind !=
+		RELKIND_PARTITIONED_TABLE;
+}
+
+/*
  * Is evaluating elem twice cheap and safe?  As core's rule for ranges: no
  * volatile function, no subplan, and no more than ten operators.
  */
@@ -698,7 +725,9 @@ simplify(SupportRequestSimplify *req)
 		Expr	   *done = clause_marked_done(req, &clause);
 
 		/* the common case first: a plain table's own column */
-		if (req->root == NULL || keep_for_estimates(req->root, clause.elem))
+		if (req->root == NULL ||
+			(keep_for_estimates(req->root, clause.elem) &&
+			 !inheritance_child_column(req->root, clause.elem)))
 			return (Node *) done;
 		xid_clause_bounds(&clause, clause.other, &b);
 		if ((b.bounds != XID_BOUNDS_NONE && b.bounds != XID_BOUNDS_SOME) ||

@@ -72,7 +72,6 @@ tar -C "$top" -cf - test/cluster.sh test/package_check.sh sql expected portable/
 tests="$(sed -nE 's/^REGRESS = (.*)$/\1/p' "$top/Makefile")"
 [ "$major" -ge 16 ] && tests="$tests softerr"
 [ "$major" -ge 17 ] && tests="$tests copy_onerror"
-[ "$major" -lt 19 ] && tests="$tests predicate_inherit"
 echo "$tests" >"$run/build/pkgtest/regress-list"
 sed -nE 's/^REGRESS = (.*)$/\1/p' "$top/portable/Makefile" >"$run/build/pkgtest/portable-regress-list"
 chroot_exec "$run" -- bash /build/pkgtest/test/package_check.sh "$major" >"$out/check.log" 2>&1
