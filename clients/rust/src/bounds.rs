@@ -38,7 +38,7 @@ pub fn prefix_bounds(prefix: &str) -> Option<(Xid, Xid)> {
     let scale = POW58[11 - n];
     // even the lowest id with this prefix may be above 2^64-1
     let lo = v.checked_mul(scale)?;
-    let hi = lo.checked_add(scale - 1).unwrap_or(u64::MAX);
+    let hi = lo.saturating_add(scale - 1);
     Some((Xid(lo), Xid(hi)))
 }
 
@@ -62,11 +62,7 @@ pub fn like_bounds(pattern: &str) -> Result<Option<(Xid, Xid)>, Error> {
         if p[i] == b'\\' {
             i += 1;
             if i == p.len() {
-                return Err(Error::new(
-                    "22025",
-                    "LIKE pattern must not end with escape character",
-                    None,
-                ));
+                return Err(Error::new("22025", "LIKE pattern must not end with escape character", None));
             }
         }
         i += 1;

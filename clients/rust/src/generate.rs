@@ -83,7 +83,13 @@ impl Generator {
             return Err(Error::new(
                 "22023",
                 alloc::format!("node id {node_id} does not fit in {node_bits} node bits"),
-                Some(alloc::format!("With {node_bits} node bits, node numbers go from 0 to {}.", (1u32 << node_bits) - 1).into()),
+                Some(
+                    alloc::format!(
+                        "With {node_bits} node bits, node numbers go from 0 to {}.",
+                        (1u32 << node_bits) - 1
+                    )
+                    .into(),
+                ),
             ));
         }
         let counter_bits = RANDOM_BITS - node_bits;
@@ -142,10 +148,7 @@ impl Generator {
                 }
                 ((old_ms + 1) as u64) << RANDOM_BITS | start
             };
-            match self
-                .last
-                .compare_exchange_weak(old, next, Ordering::Relaxed, Ordering::Relaxed)
-            {
+            match self.last.compare_exchange_weak(old, next, Ordering::Relaxed, Ordering::Relaxed) {
                 Ok(_) => return Ok(Xid(next)),
                 Err(cur) => old = cur,
             }

@@ -102,11 +102,7 @@ impl Error {
         message: impl Into<Cow<'static, str>>,
         detail: Option<Cow<'static, str>>,
     ) -> Self {
-        Error {
-            code,
-            message: message.into(),
-            detail,
-        }
+        Error { code, message: message.into(), detail }
     }
 
     /// The SQLSTATE: `22P02`, `22003`, `22023`, `22008`, `22025` or `22026`.
@@ -333,11 +329,7 @@ fn parse_error(s: &str) -> Error {
         }
     }
     if s.len() != 11 {
-        return Error::new(
-            "22P02",
-            message,
-            Some("An xid is written as exactly 11 Base58 symbols.".into()),
-        );
+        return Error::new("22P02", message, Some("An xid is written as exactly 11 Base58 symbols.".into()));
     }
     Error::new(
         "22003",

@@ -54,22 +54,13 @@ impl Xid {
                 Some("An xid as a uuid is a version 7 uuid whose last 52 bits are zero.".into()),
             ));
         }
-        Xid::from_xid_epoch_ms(
-            (hi >> 16) as i64 - EPOCH_MS,
-            ((hi & 0xfff) << 10 | (lo >> 52 & 0x3ff)) as u32,
-        )
+        Xid::from_xid_epoch_ms((hi >> 16) as i64 - EPOCH_MS, ((hi & 0xfff) << 10 | (lo >> 52 & 0x3ff)) as u32)
     }
 
     /// [`Xid::from_uuid_bytes`] of a uuid's text (with or without hyphens,
     /// either case).
     pub fn parse_uuid(s: &str) -> Result<Xid, Error> {
-        let bad = || {
-            Error::new(
-                "22P02",
-                format!("invalid input syntax for type uuid: \"{s}\""),
-                None,
-            )
-        };
+        let bad = || Error::new("22P02", format!("invalid input syntax for type uuid: \"{s}\""), None);
         let mut u = [0u8; 16];
         let mut n = 0;
         for c in s.bytes().filter(|&c| c != b'-') {
