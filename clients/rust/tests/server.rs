@@ -652,7 +652,10 @@ mod sqlx_tests {
             .execute(&mut conn)
             .await
             .unwrap_err();
-        assert!(e.to_string().contains("is of type public.xid but expression is of type timestamp with time zone"), "{e}");
+        assert!(
+            e.to_string().contains("is of type public.xid but expression is of type timestamp with time zone"),
+            "{e}"
+        );
     }
 }
 
