@@ -36,6 +36,10 @@ fn report(what: &str, ours: Duration, theirs: Duration, per: usize, rival: &str)
     );
 }
 
+fn theirs_to_string(uuids: &[Uuid]) -> Duration {
+    best(|| uuids.iter().map(|u| black_box(u).to_string().len()).sum())
+}
+
 fn codec() {
     let xids: Vec<Xid> = (0..N).map(|_| Xid::new()).collect();
     let uuids: Vec<Uuid> = (0..N).map(|_| Uuid::now_v7()).collect();
@@ -49,9 +53,12 @@ fn codec() {
     let ours = best(|| xids.iter().map(|x| black_box(x).encode()[10] as usize).sum());
     let theirs = best(|| {
         let mut buf = [0u8; 36];
-        uuids.iter().map(|u| black_box(u).hyphenated().encode_lower(&mut buf).len()).sum()
+        uuids.iter().map(|u| black_box(u).hyphenated().encode_lower(black_box(&mut buf)).as_bytes()[35] as usize).sum()
     });
     report("format (value to text, no alloc)", ours, theirs, N, "uuid");
+
+    let ours = best(|| xids.iter().map(|x| String::from(*black_box(x)).len()).sum());
+    report("format (String::from / to_string)", ours, theirs_to_string(&uuids), N, "uuid");
 
     let ours = best(|| xids.iter().map(|x| black_box(x).to_string().len()).sum());
     let theirs = best(|| uuids.iter().map(|u| black_box(u).to_string().len()).sum());

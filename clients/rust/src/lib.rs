@@ -365,18 +365,25 @@ impl From<u64> for Xid {
 }
 
 impl From<Xid> for String {
+    #[inline]
     fn from(x: Xid) -> String {
-        let b = x.encode();
-        // the alphabet is ASCII
-        String::from(core::str::from_utf8(&b).unwrap_or_default())
+        // the alphabet is ASCII: the 11 bytes are the text, allocated once
+        // at its size (cheaper than to_string's formatter)
+        String::from_utf8(x.encode().to_vec()).unwrap_or_default()
     }
 }
 
 impl fmt::Display for Xid {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let b = self.encode();
         let s = core::str::from_utf8(&b).map_err(|_| fmt::Error)?;
-        f.pad(s)
+        // the padding machinery only when a width or precision asks for it
+        if f.width().is_none() && f.precision().is_none() {
+            f.write_str(s)
+        } else {
+            f.pad(s)
+        }
     }
 }
 
