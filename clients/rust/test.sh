@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# clients/rust/test.sh: the Rust crate against a live server (test/clients.sh's
+# contract: PGHOST PGPORT PGUSER PGDATABASE, XID_CLIENTS_WORK; prints ok/FAIL
+# lines).
+#
+# rustc, cargo, clippy and rustfmt come from Debian (clients/debian-packages);
+# every crate from crates.io at the versions Cargo.lock pins (--locked: a
+# lock file that no longer fits Cargo.toml fails instead of being redone).
+# Cargo keeps its downloads in ~/.cargo (CARGO_HOME) and the build in one
+# target directory under ~/.cache, shared by clippy, rustdoc and the tests,
+# so a warm run compiles only the crate itself.  The sources are copied to
+# the scratch directory, with README.md's Rust blocks added as examples
+# (examples/readme_N.rs), which run after the tests against a table orders.
+# `cargo test` prints "test NAME ... ok|FAILED|ignored": each becomes an
+# ok/FAIL/skip line.  The benchmark (examples/bench.rs) is built and
+# linted here, and run by hand (BENCHMARKS.md).
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+work=${XID_CLIENTS_WORK:-$(mktemp -d)}
+failed=0
+export CARGO_HOME=${CARGO_HOME:-$HOME/.cargo}
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/xid-clients-rust/target}
+export CARGO_TERM_COLOR=never CARGO_INCREMENTAL=0
+mkdir -p "$CARGO_HOME" "$CARGO_TARGET_DIR"
+start=$SECONDS
+
+src="$work/rust"
+rm -rf "$src"
+mkdir -p "$src"
+(cd "$here" && tar --exclude=./target -cf - .) | (cd "$src" && tar -xf -)
+cd "$src" || exit 1
+
+crates=$(awk '/^name = "(tokio-postgres|postgres-types|sqlx|diesel|uuid)"$/ { n = $3; getline; gsub(/"/, "", n); printf "%s%s %s", sep, n, $3; sep = ", " }' Cargo.lock | sed 's/version = //g; s/"//g')
+echo "    $(rustc --version); $(cargo --version); $crates (crates.io, Cargo.lock)"
+
+# step NAME COMMAND...: one ok/FAIL line, the log's tail on a failure
+step()
+{
+	local name=$1 t=$SECONDS
+	shift
+	if "$@" >"$work/step.log" 2>&1; then
+		echo "ok   $name ($((SECONDS - t)) s)"
+	else
+		grep -E '^(error|warning)|^ *--> |^Diff in' "$work/step.log" | head -40 | sed 's/^/    /'
+		tail -15 "$work/step.log" | sed 's/^/    /'
+		echo "FAIL $name"
+		failed=1
+		return 1
+	fi
+}
+
+# README.md's "### Rust" section: each rust block is a program
+mkdir -p "$src/examples"
+awk '$0 == "### Rust" { sec = 1; next } sec && /^##/ { sec = 0 }
+	sec && /^```rust$/ { code = 1; n++; next } code && /^```$/ { code = 0; next }
+	code { print > (dir "/readme_" n ".rs") }' dir="$src/examples" "$top/README.md"
+readme=$(ls "$src"/examples/readme_*.rs 2>/dev/null | wc -l)
+if [ "$readme" -lt 1 ]; then
+	echo "FAIL README: no rust block in the Rust section"
+	failed=1
+fi
+
+step "cargo fetch --locked: the crates of Cargo.lock" cargo fetch --locked || exit 1
+step "cargo fmt --check" cargo fmt --check
+step "no_std: the codec builds without std (alloc only)" cargo check --locked --lib --no-default-features
+step "cargo clippy --all-targets --all-features -D warnings" \
+	cargo clippy --locked --all-targets --all-features -- -D warnings
+step "cargo doc --all-features, warnings denied" \
+	env RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --all-features
+
+t=$SECONDS
+cargo test --locked --all-features --no-fail-fast -- --test-threads=2 >"$work/test.log" 2>&1
+rc=$?
+awk '
+	/^test .* \.\.\. ok$/ { sub(/^test /, ""); sub(/ \.\.\. ok$/, ""); print "ok   " $0; n++; next }
+	/^test .* \.\.\. FAILED$/ { sub(/^test /, ""); sub(/ \.\.\. FAILED$/, ""); print "FAIL " $0; n++; next }
+	/^test .* \.\.\. ignored/ { sub(/^test /, ""); sub(/ \.\.\. ignored.*$/, ""); print "skip " $0; n++; next }
+	END { if (n == 0) print "FAIL cargo test ran no test" }' "$work/test.log"
+if [ "$rc" -ne 0 ]; then
+	sed -n '/^failures:$/,/^test result/p' "$work/test.log" | head -80 | sed 's/^/    /'
+	grep -E '^error' -A8 "$work/test.log" | head -40 | sed 's/^/    /'
+	echo "FAIL cargo test: exit $rc"
+	failed=1
+fi
+echo "    cargo test: $((SECONDS - t)) s"
+
+# the README's programs, against a table orders
+for f in "$src"/examples/readme_*.rs; do
+	[ -f "$f" ] || continue
+	name=$(basename "$f" .rs)
+	if psql -X -q -v ON_ERROR_STOP=1 -c "DROP TABLE IF EXISTS orders" \
+		-c "CREATE TABLE orders (id public.xid PRIMARY KEY DEFAULT xid_new(), item text)" \
+		-c "INSERT INTO orders (item) VALUES ('pear')" >"$work/readme.log" 2>&1 &&
+		cargo run --locked --quiet --all-features --example "$name" >>"$work/readme.log" 2>&1 &&
+		grep -q -E '^[1-9A-HJ-NP-Za-km-z]{11} ' "$work/readme.log"; then
+		echo "ok   README: $name runs ($(tail -1 "$work/readme.log"))"
+	else
+		sed 's/^/    /' "$work/readme.log" | tail -30
+		echo "FAIL README: $name"
+		failed=1
+	fi
+done
+echo "    rust: $((SECONDS - start)) s in all"
+exit $failed
