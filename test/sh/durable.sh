@@ -104,13 +104,19 @@ SQL
 		# phase's lowest, and where they came from
 		echo "    above every earlier id: $above, ids twice: $dups"
 		q "$dir" -F ' ' <<SQL | sed 's/^/    /'
-WITH everything AS (SELECT id, phase, 'stored' AS src FROM ids UNION ALL SELECT id, phase, 'returned' FROM returned),
+WITH everything AS (SELECT id, phase, 'stored' AS src, at FROM ids
+                    UNION ALL SELECT id, phase, 'returned', NULL FROM returned),
 low AS (SELECT min(id) AS low FROM everything WHERE phase = $phase)
-SELECT 'earlier ids at or above this phase''s lowest:', phase, src, count(*), min(id), max(id), public.xid_time(max(id))
+SELECT 'earlier ids at or above this phase''s lowest:', phase, src, count(*), min(id), max(id),
+       public.xid_time(max(id)), 'made', min(at), max(at)
 FROM everything, low WHERE phase < $phase AND id >= low GROUP BY phase, src
 UNION ALL
-SELECT 'this phase''s lowest:', $phase, '', 0, low, low, public.xid_time(low) FROM low;
+SELECT 'this phase''s lowest:', $phase, min(src), 0, low, low, public.xid_time(low), 'made', min(at), max(at)
+FROM everything, low WHERE id = low GROUP BY low;
 SQL
+		# when the server restarted (the clock is the server's, as "made")
+		grep -E "all server processes terminated|database system is ready to accept connections" \
+			"$dir/server.log" | tail -4 | sed 's/^/    /'
 	fi
 	check "$what: $n new ids (time field ${ahead} s from the clock), all above every earlier id, none twice" \
 		'[ "$n" -ge 20300 ] && [ "$above" = t ] && [ "$dups" = 0 ]'
@@ -122,7 +128,8 @@ setup()
 {
 	q "$1" <<'SQL'
 CREATE EXTENSION xid;
-CREATE TABLE ids (id public.xid PRIMARY KEY DEFAULT public.xid_new(), phase int NOT NULL, w int NOT NULL);
+CREATE TABLE ids (id public.xid PRIMARY KEY DEFAULT public.xid_new(), phase int NOT NULL, w int NOT NULL,
+	at timestamptz NOT NULL DEFAULT clock_timestamp());
 CREATE TABLE returned (id public.xid NOT NULL, phase int NOT NULL);
 SQL
 	: >"$work/returned.txt"
