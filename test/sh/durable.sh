@@ -69,18 +69,24 @@ wait_ready() # DIR: after a crash, until the server takes connections again
 }
 
 # load DIR PHASE: four writers at once, 20 transactions of 250 rows each,
-# and a client that takes 300 ids and stores none (kept in a file)
+# and a client that takes 300 ids and stores none (kept in a file).  It
+# returns only once every writer has stopped, also when one failed (a
+# writer stops at its first failure, as in the crash of the kill -9
+# phase): a writer that outlived the crash must not go on writing this
+# phase's rows into the next phase.  Non-zero if anything failed.
 load()
 {
-	local dir=$1 phase=$2 w pids=()
+	local dir=$1 phase=$2 w pids=() rc=0
 	for w in 1 2 3 4; do
 		(for t in $(seq 1 20); do
 			q "$dir" -c "INSERT INTO ids (phase, w) SELECT $phase, $w FROM generate_series(1, 250)"
 		done) &
 		pids+=($!)
 	done
-	q "$dir" -c "SELECT public.xid_new(), $phase FROM generate_series(1, 300)" -F ' ' >>"$work/returned.txt"
-	for w in "${pids[@]}"; do wait "$w"; done
+	q "$dir" -c "SELECT public.xid_new(), $phase FROM generate_series(1, 300)" -F ' ' \
+		>>"$work/returned.txt" || rc=$?
+	for w in "${pids[@]}"; do wait "$w" || rc=$?; done
+	return "$rc"
 }
 
 # verify DIR PHASE WHAT: the ids of PHASE above all earlier ones, none twice
@@ -210,8 +216,12 @@ for offset in 0 600 3600; do
 	wait || true
 	wait_ready "$p"
 	grep -q "terminated by signal 9" "$p/server.log" || { echo "FAILED: no backend was killed"; exit 1; }
+	killed=$(q "$p" -c "SELECT count(*) FROM ids WHERE phase = $phase")
 	phase=$((phase + 1))
 	load "$p" $phase
+	# the phases did not overlap: no writer of the kill phase wrote on
+	check "clock -${offset}s, kill -9: $killed rows of that phase, none added after its writers were waited for" \
+		'[ "$(q "$p" -c "SELECT count(*) FROM ids WHERE phase = $((phase - 1))")" = "$killed" ]'
 	verify "$p" $phase "clock -${offset}s, kill -9 of a backend under load"
 
 	# a streaming standby whose clock is 10 minutes behind the primary's
