@@ -12,12 +12,19 @@
  */
 #include "xid.h"
 
+#include "catalog/pg_type.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
 #include "utils/rangetypes.h"
 #include "utils/typcache.h"
 
 #include "uid11.h"
+
+/*
+ * tstzrange's type cache entry, for xid_time_range(): a built-in type's
+ * entry, which the type cache never frees, so it is kept for the backend.
+ */
+static TypeCacheEntry *tstzrange_typcache = NULL;
 
 /*
  * The closed bound that one bound of a range stands for, in the range's
@@ -185,12 +192,19 @@ Datum
 xid_time_range(PG_FUNCTION_ARGS)
 {
 	RangeType  *r = PG_GETARG_RANGE_P(0);
-	TypeCacheEntry *typcache = lookup_type_cache(RangeTypeGetOid(r),
-												 TYPECACHE_RANGE_INFO);
 	uint64		lo_ms,
 				hi_ms;
 
-	if (!xid_tstzrange_ms(typcache, r, &lo_ms, &hi_ms))
+	/*
+	 * The argument's range type is always tstzrange: looked up once, as
+	 * make_xid_range() keeps the result's in fn_extra, not per row (a
+	 * catalog access per row, when the type cache was invalidated).
+	 */
+	if (tstzrange_typcache == NULL)
+		tstzrange_typcache = lookup_type_cache(TSTZRANGEOID, TYPECACHE_RANGE_INFO);
+	if (RangeTypeGetOid(r) != TSTZRANGEOID)
+		elog(ERROR, "type %u is not tstzrange", RangeTypeGetOid(r));
+	if (!xid_tstzrange_ms(tstzrange_typcache, r, &lo_ms, &hi_ms))
 		return make_xid_range(fcinfo, 0, 0, true);
 	return make_xid_range(fcinfo, XidMsGetPayload(lo_ms, 0),
 						  XidMsGetPayload(hi_ms, XID_RANDOM_MASK), false);
