@@ -4,6 +4,15 @@
 \echo Use "ALTER EXTENSION xid UPDATE TO '1.2'" to load this file. \quit
 
 ------------------------------------------------------------------------------
+-- The durable mark: the database owner may read and set it (pg_dump and
+-- pg_restore do), whoever installed the extension.  1.1 grants this since
+-- the owner's dump was found to fail; granted here again for a 1.1
+-- installed before that, and a no-op where the grant is there.
+------------------------------------------------------------------------------
+
+GRANT SELECT, UPDATE ON SEQUENCE @extschema@.xid_durable_mark TO pg_database_owner;
+
+------------------------------------------------------------------------------
 -- Casts to and from uuid
 --
 -- An id as a UUIDv7 with its time: the 22 bits below the time in rand_a

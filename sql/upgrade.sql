@@ -108,6 +108,14 @@ SELECT format('event trigger %s on %s tags %s function %s enabled %s comment %s'
               obj_description(t.oid, 'pg_event_trigger'))
 FROM m JOIN pg_event_trigger t ON m.classid = 'pg_event_trigger'::regclass AND t.oid = m.objid
 UNION ALL
+SELECT format('privileges of %s: %s', pg_describe_object(m.classid, m.objid, 0),
+              coalesce(c.relacl::text, 'default'))
+FROM m JOIN pg_class c ON m.classid = 'pg_class'::regclass AND c.oid = m.objid
+UNION ALL
+SELECT format('privileges of %s: %s', p.oid::regprocedure, p.proacl)
+FROM m JOIN pg_proc p ON m.classid = 'pg_proc'::regclass AND p.oid = m.objid
+WHERE p.proacl IS NOT NULL
+UNION ALL
 SELECT 'other ' || pg_describe_object(m.classid, m.objid, 0)
 FROM m
 WHERE m.classid NOT IN ('pg_proc'::regclass, 'pg_operator'::regclass, 'pg_type'::regclass,
