@@ -28,8 +28,11 @@
 #   nothing else, with the host's certificate authorities).
 #
 # The contract of a test.sh: print one line per test, "ok   TEXT" or
-# "FAIL TEXT" (or "skip TEXT", counted neither way); any other line is shown
-# indented.  Each such line is shown with "LANG: " before TEXT.  A test.sh
+# "FAIL TEXT" (or "skip TEXT"); any other line is shown indented.  Here
+# every driver and framework is installed from its lock file and a server
+# is running, so a skipped test means that something did not install or
+# connect: each skip line counts one FAIL too (XID_CLIENTS_ALLOW_SKIP=1
+# counts them neither way, for a run by hand without some toolchain).  Each such line is shown with "LANG: " before TEXT.  A test.sh
 # that exits non-zero without a FAIL line counts one FAIL, and so does one
 # that prints no ok, FAIL or skip line at all, or runs past the timeout.
 #
@@ -123,6 +126,10 @@ if [ "${1:-}" = --inside ]; then
 			f=1
 		fi
 		skipped=""
+		if [ "$s" -gt 0 ] && [ -z "${XID_CLIENTS_ALLOW_SKIP:-}" ]; then
+			echo "FAIL $lang: $s tests skipped (the skip lines above): a framework, driver or the server was missing"
+			f=$((f + 1))
+		fi
 		[ "$s" -gt 0 ] && skipped=", $s skipped"
 		echo "---- $lang: $p passed, $f failed$skipped in $((SECONDS - start)) s"
 		passed=$((passed + p))
