@@ -242,8 +242,12 @@ WHERE p.for_functions_only AND pl.for_functions;
 -- (the same error from both), oracle (only the oracle raised an error: the
 -- query never evaluated the row that raises it, as an index scan skips
 -- rows), wrong (other rows), unexpected (an error the oracle did not raise,
--- or another one).
-CREATE FUNCTION hostile.run(lo int, hi int, OUT qno int, OUT outcome text, OUT detail text)
+-- or another one).  discard: each query planned and run with
+-- debug_discard_caches = 1 (an assert-enabled server; the role needs SET on
+-- it), so that a pointer into a cache kept across a catalog access is
+-- caught.
+CREATE FUNCTION hostile.run(lo int, hi int, discard boolean DEFAULT false,
+						   OUT qno int, OUT outcome text, OUT detail text)
 RETURNS SETOF record LANGUAGE plpgsql AS $run$
 DECLARE
 	qr record;
@@ -258,6 +262,13 @@ BEGIN
 		res_q := NULL; res_o := NULL; err_q := NULL; err_o := NULL; msg_q := NULL;
 		DEALLOCATE ALL;
 		BEGIN
+			-- with discard, every catalog access while the query is planned
+			-- and run empties the caches; not while the oracle runs (it is
+			-- no xid code, and would take most of the time).  An error
+			-- rolls the setting back with the block.
+			IF discard THEN
+				PERFORM set_config('debug_discard_caches', '1', false);
+			END IF;
 			IF qr.ptype IS NOT NULL THEN
 				EXECUTE format('PREPARE hostile_q(%s) AS %s', qr.ptype, qr.q);
 				EXECUTE format('EXECUTE hostile_q(%s)', qr.pval) INTO res_q;
@@ -268,6 +279,9 @@ BEGIN
 			err_q := SQLSTATE;
 			msg_q := SQLERRM;
 		END;
+		IF discard THEN
+			PERFORM set_config('debug_discard_caches', '0', false);
+		END IF;
 		BEGIN
 			EXECUTE qr.o INTO res_o;
 		EXCEPTION WHEN OTHERS THEN
@@ -293,4 +307,4 @@ BEGIN
 	DEALLOCATE ALL;
 END
 $run$;
-GRANT EXECUTE ON FUNCTION hostile.run(int, int) TO hostile_user;
+GRANT EXECUTE ON FUNCTION hostile.run(int, int, boolean) TO hostile_user;
