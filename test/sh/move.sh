@@ -10,7 +10,8 @@
 # the one xid_from_key() gives, and in time order.  Prints the writers'
 # latency distribution: its maximum bounds the longest lock wait.
 # What the move refuses (no primary key, a composite key, a referencing
-# table of another owner) changes nothing.
+# table of another owner) fails with its SQLSTATE and changes nothing;
+# abort past the swap is refused.
 #
 # Runs its own cluster (it is stopped with -m immediate twice).
 # Called by test/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
@@ -269,14 +270,18 @@ SQL
 psql -U postgres -c "CREATE TABLE public.foreign_child (x bigint REFERENCES public.owned)"
 snapshot="SELECT md5(string_agg(format('%s %s %s', attrelid::regclass, attname, atttypid::regtype), ',' ORDER BY 1)) FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid WHERE c.relnamespace = 'public'::regnamespace"
 s0=$(psql -At -c "$snapshot")
-for t in "nopk:has no primary key" "comp:has 2 columns" "owned:must be owner of table foreign_child"; do
-	err=$(psql -c "CALL xid_move_start('public.${t%%:*}', time_column => 't')" 2>&1 || true)
-	echo "$err" | grep -q "${t#*:}" || fail "xid_move_start on ${t%%:*}: $err"
+# each with its SQLSTATE (psql's verbose errors: "ERROR:  55000: ...")
+for t in "nopk:55000: table [^ ]*nopk has no primary key" \
+	"comp:0A000: the primary key of table [^ ]*comp has 2 columns" \
+	"owned:42501: must be owner of table foreign_child"; do
+	err=$(psql -v VERBOSITY=verbose -c "CALL xid_move_start('public.${t%%:*}', time_column => 't')" 2>&1 || true)
+	echo "$err" | grep -Eq "${t#*:}" || fail "xid_move_start on ${t%%:*}: $err"
 done
-err=$(psql -c "CALL xid_move_start('public.v4')" 2>&1 || true)
-echo "$err" | grep -q "has keys that are not version 7 uuids" || fail "xid_move_start on v4 without a time column: $err"
+err=$(psql -v VERBOSITY=verbose -c "CALL xid_move_start('public.v4')" 2>&1 || true)
+echo "$err" | grep -Eq "22023: table [^ ]*v4 has keys that are not version 7 uuids" ||
+	fail "xid_move_start on v4 without a time column: $err"
 [ "$(psql -At -c "$snapshot")" = "$s0" ] || fail "a refused move changed a table"
-echo "ok   a table without a primary key, a composite key, a referencing table of another owner, random uuids without a time: refused, nothing changed"
+echo "ok   a table without a primary key (55000), a composite key (0A000), a referencing table of another owner (42501), random uuids without a time (22023): refused, nothing changed"
 
 # a uuid key: a uuidv7 keeps its own time (no time column); abort undoes a move
 psql <<'SQL'
@@ -298,8 +303,14 @@ CALL public.xid_move_backfill('public.u7');
 SELECT * FROM public.xid_move_index_commands('public.u7') \gexec
 CALL public.xid_move_validate('public.u7');
 CALL public.xid_move_swap('public.u7');
-CALL public.xid_move_finish('public.u7', drop_old => true);
 SQL
+# past the swap, abort refuses (rows written since have no old key) and
+# leaves the move to be finished
+err=$(psql -v VERBOSITY=verbose -c "CALL public.xid_move_abort('public.u7')" 2>&1 || true)
+echo "$err" | grep -Eq "55000: the move of table [^ ]*u7 is past its swap" ||
+	fail "xid_move_abort after the swap: $err"
+echo "ok   abort past the swap is refused (55000), and the move finishes"
+psql -c "CALL public.xid_move_finish('public.u7', drop_old => true)" 2>/dev/null
 check "a uuidv7 key becomes the id it stands for" \
 	"SELECT count(*) = 500 AND bool_and(p.id::text = p.note)
 	 FROM public.u7 p JOIN public.u7c c ON c.u = p.id"
