@@ -314,3 +314,24 @@ psql -c "CALL public.xid_move_finish('public.u7', drop_old => true)" 2>/dev/null
 check "a uuidv7 key becomes the id it stands for" \
 	"SELECT count(*) = 500 AND bool_and(p.id::text = p.note)
 	 FROM public.u7 p JOIN public.u7c c ON c.u = p.id"
+
+# a random (v4) uuid key with a column of each row's time, the old key kept
+psql <<'SQL' 2>/dev/null
+CREATE TABLE public.u4 (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), t timestamptz NOT NULL);
+INSERT INTO public.u4 (t) SELECT '2025-06-01+00'::timestamptz + g * interval '1 ms' / 3 FROM generate_series(1, 600) g;
+CREATE TABLE public.u4c (u uuid REFERENCES public.u4);
+INSERT INTO public.u4c SELECT id FROM public.u4;
+CREATE TEMP TABLE u4_before AS SELECT id, t FROM public.u4;
+CALL public.xid_move_start('public.u4', time_column => 't');
+CALL public.xid_move_backfill('public.u4');
+SELECT * FROM public.xid_move_index_commands('public.u4') \gexec
+CALL public.xid_move_validate('public.u4');
+CALL public.xid_move_swap('public.u4');
+CALL public.xid_move_finish('public.u4');
+SQL
+check "a v4 uuid key with a time column: each id from its time and old key, the old key kept" \
+	"SELECT count(*) = 600 AND count(DISTINCT p.id) = 600
+	        AND bool_and(p.id = public.xid_from_key(p.t, p.id_old))
+	        AND (SELECT count(*) FROM public.u4 p2 JOIN public.u4c c ON c.u = p2.id) = 600
+	        AND (SELECT atttypid FROM pg_attribute WHERE attrelid = 'public.u4'::regclass AND attname = 'id') = 'public.xid'::regtype
+	 FROM public.u4 p"
