@@ -197,8 +197,8 @@ xid_time_range(PG_FUNCTION_ARGS)
 
 	/*
 	 * The argument's range type is always tstzrange: looked up once, as
-	 * make_xid_range() keeps the result's in fn_extra, not per row (a
-	 * catalog access per row, when the type cache was invalidated).
+	 * make_xid_range() keeps the result's in fn_extra, not per row (a catalog
+	 * access per row, when the type cache was invalidated).
 	 */
 	if (tstzrange_typcache == NULL)
 		tstzrange_typcache = lookup_type_cache(TSTZRANGEOID, TYPECACHE_RANGE_INFO);
