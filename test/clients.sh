@@ -32,7 +32,8 @@
 # every driver and framework is installed from its lock file and a server
 # is running, so a skipped test means that something did not install or
 # connect: each skip line counts one FAIL too (XID_CLIENTS_ALLOW_SKIP=1
-# counts them neither way, for a run by hand without some toolchain).  Each such line is shown with "LANG: " before TEXT.  A test.sh
+# counts them neither way, for a run by hand without some toolchain).
+# Each such line is shown with "LANG: " before TEXT.  A test.sh
 # that exits non-zero without a FAIL line counts one FAIL, and so does one
 # that prints no ok, FAIL or skip line at all, or runs past the timeout.
 #

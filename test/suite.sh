@@ -158,10 +158,10 @@ else
 	# generate, node, durable and convert (71 s: the generator and the
 	# conversions keep no cache), warn 89 s and tenancy 92 s (DDL and
 	# roles, no planner code), upgrade more than 3 minutes (three installs
-	# of every script), and the tests
-	# that plan hundreds of queries each or run a function per row over
-	# thousands of rows: integrity, torture, timecmp and estimate (more
-	# than 4 minutes each), like (more than 8), partition (more than 20).
+	# of every script), and the tests that plan hundreds of queries each or
+	# run a function per row over thousands of rows: integrity, torture,
+	# timecmp and estimate (more than 4 minutes each), like (more than 8),
+	# partition (more than 20).
 	# The hostile sample below plans every operator in every place so.
 	discard_tests="arguments io cast hash btree range planner predicate predicate_inherit brin"
 	[ "$major" -ge 16 ] && discard_tests="$discard_tests softerr"
@@ -233,11 +233,12 @@ else
 	# chosen as the sample of every run is, over every place and context.
 	# About 1.6 s a query on the assert-enabled build (37 a minute), so
 	# 150 by default, about 4 minutes with the setup
-	if [ -n "${XID_DISCARD_CACHES:-}" ] && [ "${XID_DISCARD_HOSTILE_QUERIES:-150}" -gt 0 ]; then
+	discard_queries=${XID_DISCARD_HOSTILE_QUERIES:-150}
+	if [ -n "${XID_DISCARD_CACHES:-}" ] && [ "$discard_queries" -gt 0 ]; then
 		start=$(date +%s)
 		[ -n "${XID_SANITIZE:-}" ] && main_log_size=$(stat -c %s "$main/server.log")
 		if XID_BINDIR="$bindir" XID_MAJOR="$major" XID_WORK="$work/hostile_discard" \
-			XID_HOSTILE_QUERIES="${XID_DISCARD_HOSTILE_QUERIES:-150}" \
+			XID_HOSTILE_QUERIES="$discard_queries" \
 			XID_HOSTILE_DISCARD_CACHES=1 \
 			bash test/sh/hostile.sh >"$work/hostile_discard.log" 2>&1; then
 			pass "hostile sample with debug_discard_caches = 1 ($(($(date +%s) - start)) s)"
