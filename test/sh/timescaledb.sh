@@ -72,9 +72,21 @@ check "inserts with DEFAULT xid_new() land in today's chunk" \
 read -r startup scanned notpk < <(q "SELECT at_startup, scanned, not_by_id FROM pruning(\$\$SELECT count(*) FROM events WHERE id >= now() - interval '1 day'\$\$)" | tr '|' ' ')
 check "id >= now() - interval '1 day': $startup of $chunks chunks excluded at start-up, $scanned scanned" \
 	"[ $scanned -le 2 ] && [ $((startup + scanned)) -eq $chunks ]"
-read -r startup scanned notpk < <(q "SELECT at_startup, scanned, not_by_id FROM pruning(\$\$SELECT count(*) FROM events WHERE id >= now() - interval '10 minutes'\$\$)" | tr '|' ' ')
-check "id >= now() - interval '10 minutes': $startup chunks excluded at start-up, the one left read through its primary key" \
-	"[ $scanned -eq 1 ] && [ $notpk -eq 0 ]"
+# Whether the chunk left is read through the primary key is the planner's
+# choice by its size: just after midnight UTC today's chunk holds little
+# more than the 100 new rows, all of them selected, and a sequential scan is
+# right.  What is checked is that the index can be used for the clause in a
+# chunk: with sequential scans disabled, a chunk without an index path would
+# still be read whole.
+read -r startup scanned notpk < <(psql -A -t <<'SQL' | tail -1 | tr '|' ' '
+SET enable_seqscan = off;
+SELECT at_startup, scanned, not_by_id FROM pruning($$SELECT count(*) FROM events WHERE id >= now() - interval '10 minutes'$$);
+SQL
+)
+# two chunks are left in the first ten minutes of a day (UTC)
+left=$(q "SELECT CASE WHEN date_trunc('day', now() - interval '10 minutes', 'UTC') = date_trunc('day', now(), 'UTC') THEN 1 ELSE 2 END")
+check "id >= now() - interval '10 minutes': $startup chunks excluded at start-up, the $left left can be read through the primary key" \
+	"[ $scanned -eq $left ] && [ $((startup + scanned)) -eq $chunks ] && [ $notpk -eq 0 ]"
 check "id >= now() - interval '1 day': the rows of xid_time(id) >= now() - interval '1 day'" \
 	"[ \"\$(q \"SELECT count(*) FROM events WHERE id >= now() - interval '1 day'\")\" = \"\$(q \"SELECT count(*) FROM events WHERE public.xid_time(id) >= now() - interval '1 day'\")\" ]"
 
