@@ -186,15 +186,20 @@ run_pg_upgrade()
 	result "pg_upgrade 18 -> 19" $rc
 }
 
-# The PGXN zip of the committed tree, checked against the meta spec
+# The PGXN zip of the committed tree, checked against the meta spec, and
+# every place that states the version (test/check_versions.py)
 run_dist()
 {
 	local copy rc
 	copy=$(mktemp -d /tmp/xid-dist.XXXXXX)
 	git clone -q "$top" "$copy/xid" && make -s -C "$copy/xid" dist PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
 	rc=$?
-	rm -rf "$copy"
 	result "make dist (PGXN zip, META.json)" $rc
+	python3 "$copy/xid/test/check_versions.py" "$copy/xid" >"$copy/versions.log" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] || grep -v '^ok ' "$copy/versions.log"
+	result "one version everywhere: the extension, META.json, CHANGELOG, debian/changelog, the client packages" $rc
+	rm -rf "$copy"
 }
 
 # ---- the scheduler

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+import pgxid
+
 HERE = Path(__file__).resolve().parent.parent
 
 
@@ -31,7 +33,7 @@ def test_wheel_builds_offline_and_imports(tmp_path: Path) -> None:
     r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
                         "-w", str(tmp_path / "dist"), str(src)], env=env, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
-    wheels = list((tmp_path / "dist").glob("pgxid-1.1.0-*.whl"))
+    wheels = list((tmp_path / "dist").glob(f"pgxid-{pgxid.__version__}-*.whl"))
     assert len(wheels) == 1
     names = set(zipfile.ZipFile(wheels[0]).namelist())
     for m in ("__init__", "_codec", "_generate", "psycopg", "psycopg2", "asyncpg", "sqlalchemy", "django", "pydantic", "alembic"):

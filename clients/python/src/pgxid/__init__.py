@@ -48,7 +48,7 @@ from ._codec import (
 from ._generate import XidGenerator, new, new_at
 from ._uuid import NotAnXidUuidError, from_uuid, to_uuid
 
-__version__ = "1.1.0"
+__version__ = "1.2.0"
 
 __all__ = [
     "ALPHABET", "EPOCH", "MAX", "MAX_MS", "MAX_NODE_BITS", "MAX_PAYLOAD", "MIN",

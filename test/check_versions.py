@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""test/check_versions.py [TOP]: every place that states xid's version
+states the same one.
+
+The extension's default_version (xid.control) is the version: META.json,
+the newest CHANGELOG.md heading, the newest debian/changelog entry (its
+upstream part, before "-" and any "~"), each client package's own version
+(Node, Python's pyproject.toml and __version__, the Java poms, the Rust
+crate) and the Go modules' requirement of the client module must all say
+it, in semantic versioning (1.2 is 1.2.0).  A released version (a dated
+CHANGELOG heading) needs a Debian entry of that version for a released
+distribution; an unreleased one needs UNRELEASED there.  Prints what it
+checked; exits 1 when anything disagrees.
+"""
+import glob
+import json
+import os
+import re
+import sys
+
+top = sys.argv[1] if len(sys.argv) > 1 else '.'
+bad = 0
+
+
+def read(path):
+    with open(os.path.join(top, path)) as f:
+        return f.read()
+
+
+def semver(v):
+    parts = v.split('.')
+    return '.'.join(parts + ['0'] * (3 - len(parts)))
+
+
+def check(what, found, want):
+    global bad
+    if found == want:
+        print('ok   %s: %s' % (what, found))
+    else:
+        print('FAIL %s says %s, the extension is %s' % (what, found, want))
+        bad += 1
+
+
+def first(pattern, text, what):
+    m = re.search(pattern, text, re.M)
+    if not m:
+        print('FAIL no version found in %s' % what)
+        sys.exit(1)
+    return m.group(1)
+
+
+ext = first(r"^default_version\s*=\s*'([^']+)'", read('xid.control'), 'xid.control')
+want = semver(ext)
+print('the extension: %s (%s)' % (ext, want))
+
+meta = json.loads(read('META.json'))
+check('META.json', meta['version'], want)
+check('META.json provides xid', meta['provides']['xid']['version'], want)
+
+m = re.search(r'^## (\S+) \(([^)]*)\)', read('CHANGELOG.md'), re.M)
+check('CHANGELOG.md, newest heading', semver(m.group(1)), want)
+released = m.group(2) != 'unreleased'
+
+deb = re.match(r'^xid \(([^)]+)\) (\S+);', read('debian/changelog'))
+check('debian/changelog, newest entry', semver(re.split(r'[-~]', deb.group(1))[0]), want)
+dist = deb.group(2)
+if released == (dist == 'UNRELEASED'):
+    print('FAIL debian/changelog\'s newest entry is for %s, CHANGELOG.md says %s'
+          % (dist, m.group(2)))
+    bad += 1
+else:
+    print('ok   debian/changelog distribution %s for a %s version'
+          % (dist, 'released' if released else 'unreleased'))
+
+check('clients/node/package.json', json.loads(read('clients/node/package.json'))['version'], want)
+lock = json.loads(read('clients/node/package-lock.json'))
+check('clients/node/package-lock.json', lock['packages']['']['version'], want)
+check('clients/python/pyproject.toml',
+      first(r'^version = "([^"]+)"', read('clients/python/pyproject.toml'), 'pyproject.toml'), want)
+check('pgxid.__version__',
+      first(r'^__version__ = "([^"]+)"', read('clients/python/src/pgxid/__init__.py'), '__init__.py'), want)
+for pom in sorted(glob.glob(os.path.join(top, 'clients/java/**/pom.xml'), recursive=True)):
+    rel = os.path.relpath(pom, top)
+    text = read(rel)
+    # the project's version, or its parent's in a module
+    v = first(r'<artifactId>xid-parent</artifactId>\s*<version>([^<]+)</version>', text, rel)
+    check(rel, v, want)
+check('clients/rust/Cargo.toml',
+      first(r'^version = "([^"]+)"', read('clients/rust/Cargo.toml'), 'Cargo.toml'), want)
+for mod in sorted(glob.glob(os.path.join(top, 'clients/go/*/go.mod'))):
+    rel = os.path.relpath(mod, top)
+    check(rel, first(r'github\.com/xid-pg/xid/clients/go v(\S+)', read(rel), rel), want)
+
+print('versions: %d disagree' % bad)
+sys.exit(1 if bad else 0)
