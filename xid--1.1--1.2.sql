@@ -768,6 +768,15 @@ BEGIN
 		stmts := stmts || format('ALTER TABLE %s RENAME COLUMN %I TO %I', r.relation, r.column_name, left(r.column_name, 59) || '_old');
 		stmts := stmts || format('ALTER TABLE %s ALTER COLUMN %I DROP NOT NULL', r.relation, left(r.column_name, 59) || '_old');
 		stmts := stmts || format('ALTER TABLE %s RENAME COLUMN %I TO %I', r.relation, r.new_column, r.column_name);
+		-- the old column kept in step with the new one, so that
+		-- xid_move_abort() can swap back until the finish
+		stmts := stmts || format(
+			'CREATE FUNCTION %s() RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog, @extschema@, pg_temp AS %L',
+			@extschema@.xid_move_object_name(tbl, '_xid_back_c' || r.relation::oid),
+			format('BEGIN IF NEW.%1$I IS NULL THEN NEW.%2$I := NULL; ELSE SELECT p.%3$I INTO NEW.%2$I FROM %4$s AS p WHERE p.%5$I OPERATOR(@extschema@.=) NEW.%1$I; END IF; RETURN NEW; END',
+			       r.column_name, left(r.column_name, 59) || '_old', left(par.column_name, 59) || '_old', tbl, par.column_name));
+		stmts := stmts || format('CREATE TRIGGER %I BEFORE INSERT OR UPDATE OF %I ON %s FOR EACH ROW EXECUTE FUNCTION %s()',
+			'xid_move_back_' || r.constraint_name, r.column_name, r.relation, @extschema@.xid_move_object_name(tbl, '_xid_back_c' || r.relation::oid));
 		IF r.not_null THEN
 			stmts := stmts || format('ALTER TABLE %s ALTER COLUMN %I SET NOT NULL', r.relation, r.column_name);
 			stmts := stmts || format('ALTER TABLE %s DROP CONSTRAINT %I', r.relation, left(r.new_column, 50) || '_not_null');
@@ -798,11 +807,24 @@ BEGIN
 		format('ALTER TABLE %s RENAME COLUMN %I TO %I', tbl, par.new_column, par.column_name),
 		format('ALTER TABLE %s ADD CONSTRAINT %I PRIMARY KEY USING INDEX %I', tbl, par.constraint_name,
 		       (SELECT relname FROM pg_class WHERE oid = newidx)),
-		format('ALTER TABLE %s ADD CONSTRAINT %I UNIQUE USING INDEX %I', tbl,
-		       left((SELECT relname FROM pg_class WHERE oid = tbl), 30) || '_' || left(par.column_name, 25) || '_old_key',
-		       (SELECT relname FROM pg_class WHERE oid = oldidx)),
-		format('ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %s.xid_new()', tbl, par.column_name, '@extschema@')]
-		|| post;
+		format('ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %s.xid_new()', tbl, par.column_name, '@extschema@')];
+	-- The old key's unique index stays a plain index until the finish (it
+	-- becomes the primary key again if the move is aborted).  Rows written
+	-- from here on get an old key from the column's default, a uuid key
+	-- the id's own UUIDv7; one without either may stay empty.
+	IF par.key_type = 'uuid'::regtype THEN
+		stmts := stmts || format(
+			'CREATE FUNCTION %s() RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog, @extschema@, pg_temp AS %L',
+			@extschema@.xid_move_object_name(tbl, '_xid_back_p'),
+			format('BEGIN IF NEW.%1$I IS NULL THEN NEW.%1$I := NEW.%2$I::pg_catalog.uuid; END IF; RETURN NEW; END',
+			       left(par.column_name, 59) || '_old', par.column_name));
+		stmts := stmts || format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s()',
+			'xid_move_back', tbl, @extschema@.xid_move_object_name(tbl, '_xid_back_p'));
+	ELSIF NOT EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = tbl AND a.attname = par.column_name
+	                  AND (a.atthasdef OR a.attidentity <> '')) THEN
+		stmts := stmts || format('ALTER TABLE %s ALTER COLUMN %I DROP NOT NULL', tbl, left(par.column_name, 59) || '_old');
+	END IF;
+	stmts := stmts || post;
 	stmts := stmts || format('UPDATE %s SET step = ''swapped'', updated = pg_catalog.clock_timestamp()', st);
 
 	-- all of it in one transaction: a failed lock attempt undoes it all and
@@ -818,11 +840,14 @@ $$;
 COMMENT ON PROCEDURE @extschema@.xid_move_swap(regclass, interval, integer) IS
 'swap a table''s key and its foreign keys to the new xid columns, in one short transaction under lock_timeout';
 
-CREATE PROCEDURE @extschema@.xid_move_finish(
+-- Validate each foreign key a swap (or a swap back) added NOT VALID, one
+-- transaction each (SHARE UPDATE EXCLUSIVE: writers go on); a partitioned
+-- table's, added partition by partition, then goes on the table itself.
+-- Resumable: only the foreign keys not valid yet.
+CREATE PROCEDURE @extschema@.xid_move_fk_validate(
 	tbl regclass,
-	drop_old boolean DEFAULT false,
-	lock_timeout interval DEFAULT '100ms',
-	retries integer DEFAULT 100)
+	lock_timeout interval,
+	retries integer)
 LANGUAGE plpgsql
 AS $$
 DECLARE
@@ -833,17 +858,7 @@ DECLARE
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
 	st := @extschema@.xid_move_state_name(tbl);
-	IF to_regclass(st) IS NULL THEN
-		RAISE EXCEPTION 'no move of table % is under way', tbl USING ERRCODE = 'object_not_in_prerequisite_state';
-	END IF;
 	EXECUTE format('SELECT * FROM %s WHERE role = ''parent''', st) INTO par;
-	IF par.step <> 'swapped' THEN
-		RAISE EXCEPTION 'the move of table % is at step %', tbl, par.step
-			USING ERRCODE = 'object_not_in_prerequisite_state',
-			      HINT = 'Finish comes after xid_move_swap().';
-	END IF;
-	-- validate each new foreign key (SHARE UPDATE EXCLUSIVE: writers go on),
-	-- one transaction each
 	FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s WHERE role = ''child'' ORDER BY relation, constraint_name', st)
 	LOOP
 		FOR c IN SELECT con.conrelid::regclass AS rel, con.conname FROM pg_constraint con
@@ -871,6 +886,65 @@ BEGIN
 			PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
 		END IF;
 	END LOOP;
+END
+$$;
+
+COMMENT ON PROCEDURE @extschema@.xid_move_fk_validate(regclass, interval, integer) IS
+'validate the foreign keys a move of a table to xid added NOT VALID';
+
+CREATE PROCEDURE @extschema@.xid_move_finish(
+	tbl regclass,
+	drop_old boolean DEFAULT false,
+	lock_timeout interval DEFAULT '100ms',
+	retries integer DEFAULT 100)
+LANGUAGE plpgsql
+AS $$
+DECLARE
+	st text;
+	par record;
+	r record;
+	stmts text[];
+	oldidx regclass;
+BEGIN
+	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
+	st := @extschema@.xid_move_state_name(tbl);
+	IF to_regclass(st) IS NULL THEN
+		RAISE EXCEPTION 'no move of table % is under way', tbl USING ERRCODE = 'object_not_in_prerequisite_state';
+	END IF;
+	EXECUTE format('SELECT * FROM %s WHERE role = ''parent''', st) INTO par;
+	IF par.step NOT IN ('swapped', 'finishing') THEN
+		RAISE EXCEPTION 'the move of table % is at step %', tbl, par.step
+			USING ERRCODE = 'object_not_in_prerequisite_state',
+			      HINT = CASE WHEN par.step = 'aborting' THEN format('Its abort is under way: CALL %s.xid_move_abort(%L).', '@extschema@', tbl::text)
+			                  ELSE 'Finish comes after xid_move_swap().' END;
+	END IF;
+	-- From here the move can only go forward: the old columns stop
+	-- following the new ones (again, if a finish stopped before its end)
+	stmts := ARRAY[format('LOCK TABLE %s IN SHARE ROW EXCLUSIVE MODE', tbl)];
+	FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s WHERE role = ''child'' ORDER BY relation, constraint_name', st)
+	LOOP
+		stmts := stmts || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_back_' || r.constraint_name, r.relation)
+		               || format('DROP FUNCTION IF EXISTS %s()', @extschema@.xid_move_object_name(tbl, '_xid_back_c' || r.relation::oid));
+	END LOOP;
+	stmts := stmts || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_back', tbl)
+	               || format('DROP FUNCTION IF EXISTS %s()', @extschema@.xid_move_object_name(tbl, '_xid_back_p'))
+	               || format('UPDATE %s SET step = ''finishing'', updated = pg_catalog.clock_timestamp()', st);
+	PERFORM @extschema@.xid_move_exec(stmts, lock_timeout, retries);
+	COMMIT;
+	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
+	CALL @extschema@.xid_move_fk_validate(tbl, lock_timeout, retries);
+	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
+	-- the old key's index a unique constraint, unless the column goes
+	oldidx := @extschema@.xid_move_unique_index(tbl, left(par.column_name, 59) || '_old', '');
+	IF NOT drop_old AND oldidx IS NOT NULL
+	   AND NOT EXISTS (SELECT FROM pg_constraint WHERE conindid = oldidx AND conrelid = tbl) THEN
+		PERFORM @extschema@.xid_move_exec(ARRAY[
+			format('ALTER TABLE %s ADD CONSTRAINT %I UNIQUE USING INDEX %I', tbl,
+			       left((SELECT relname FROM pg_class WHERE oid = tbl), 30) || '_' || left(par.column_name, 25) || '_old_key',
+			       (SELECT relname FROM pg_class WHERE oid = oldidx))], lock_timeout, retries);
+		COMMIT;
+		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
+	END IF;
 	IF drop_old THEN
 		FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s ORDER BY relation, constraint_name', st)
 		LOOP
@@ -908,11 +982,15 @@ BEGIN
 		RAISE EXCEPTION 'no move of table % is under way', tbl USING ERRCODE = 'object_not_in_prerequisite_state';
 	END IF;
 	EXECUTE format('SELECT * FROM %s WHERE role = ''parent''', st) INTO par;
-	IF par.step = 'swapped' THEN
-		RAISE EXCEPTION 'the move of table % is past its swap', tbl
+	IF par.step = 'finishing' THEN
+		RAISE EXCEPTION 'the move of table % is finishing', tbl
 			USING ERRCODE = 'object_not_in_prerequisite_state',
-			      DETAIL = 'Rows written since the swap have no old key to go back to.',
+			      DETAIL = 'Its old key columns stopped following the new ones when xid_move_finish() began.',
 			      HINT = format('Finish it: CALL %s.xid_move_finish(%L).', '@extschema@', tbl::text);
+	END IF;
+	IF par.step IN ('swapped', 'aborting') THEN
+		CALL @extschema@.xid_move_swap_back(tbl, lock_timeout, retries);
+		RETURN;
 	END IF;
 	FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s ORDER BY relation, constraint_name', st)
 	LOOP
@@ -946,4 +1024,140 @@ END
 $$;
 
 COMMENT ON PROCEDURE @extschema@.xid_move_abort(regclass, interval, integer) IS
-'undo a move to xid that has not been swapped yet';
+'undo a move to xid, before or after its swap, until its finish begins';
+
+-- xid_move_abort() after the swap: the old key back as the primary key and
+-- the foreign keys back on the old columns, in one short transaction under
+-- lock_timeout like the swap; then the foreign keys validated.  Since the
+-- swap, the old columns followed the new ones (triggers); rows the
+-- triggers could not give an old key (a key column with no default)
+-- stop it with an error, before any change.
+CREATE PROCEDURE @extschema@.xid_move_swap_back(
+	tbl regclass,
+	lock_timeout interval,
+	retries integer)
+LANGUAGE plpgsql
+AS $$
+DECLARE
+	st text;
+	par record;
+	r record;
+	old_col name;
+	oldidx regclass;
+	n bigint;
+	cname text;
+	checks text[] := '{}';
+	s text;
+	stmts text[] := '{}';
+	post text[] := '{}';
+	fkdef text;
+	attempts integer;
+BEGIN
+	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
+	st := @extschema@.xid_move_state_name(tbl);
+	EXECUTE format('SELECT * FROM %s WHERE role = ''parent''', st) INTO par;
+	old_col := left(par.column_name, 59) || '_old';
+	IF par.step = 'swapped' THEN
+		oldidx := @extschema@.xid_move_unique_index(tbl, old_col, '');
+		IF oldidx IS NULL THEN
+			RAISE EXCEPTION 'table % has no valid unique index on %', tbl, quote_ident(old_col)
+				USING ERRCODE = 'object_not_in_prerequisite_state',
+				      DETAIL = 'The swap back makes it the primary key again.';
+		END IF;
+		-- every row has an old key, and every reference its old value
+		EXECUTE format('SELECT count(*) FROM %s WHERE %I IS NULL', tbl, old_col) INTO n;
+		IF n > 0 THEN
+			RAISE EXCEPTION '% rows of table % have no old key', n, tbl
+				USING ERRCODE = 'object_not_in_prerequisite_state',
+				      DETAIL = format('Column %s has no default, and rows written since the swap left it empty.', quote_ident(old_col)),
+				      HINT = format('Give them old keys, then abort again; or finish the move: CALL %s.xid_move_finish(%L).', '@extschema@', tbl::text);
+		END IF;
+		FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s WHERE role = ''child'' ORDER BY relation, constraint_name', st)
+		LOOP
+			EXECUTE format('SELECT count(*) FROM %1$s AS c LEFT JOIN %2$s AS p ON p.%3$I = c.%4$I WHERE c.%5$I IS DISTINCT FROM p.%6$I',
+				r.relation, tbl, par.column_name, r.column_name, left(r.column_name, 59) || '_old', old_col) INTO n;
+			IF n > 0 THEN
+				RAISE EXCEPTION '% rows of table % lack the old key of the row they reference', n, r.relation
+					USING ERRCODE = 'object_not_in_prerequisite_state';
+			END IF;
+		END LOOP;
+		-- NOT NULL proved by validated constraints, as xid_move_validate()
+		-- does, so that the swap back need not scan
+		FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s WHERE role = ''parent'' OR not_null'
+		                        ' ORDER BY relation, constraint_name', st)
+		LOOP
+			cname := left(r.column_name, 50) || '_old_not_null';
+			IF NOT EXISTS (SELECT FROM pg_constraint WHERE conrelid = r.relation AND conname = cname) THEN
+				PERFORM @extschema@.xid_move_exec(ARRAY[format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
+					r.relation, cname, left(r.column_name, 59) || '_old')], lock_timeout, retries);
+			END IF;
+			checks := checks || format('ALTER TABLE %s VALIDATE CONSTRAINT %I', r.relation, cname);
+			COMMIT;
+			PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
+		END LOOP;
+		FOREACH s IN ARRAY checks LOOP
+			EXECUTE s;
+			COMMIT;
+			PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
+		END LOOP;
+
+		-- the swap back: the same locks in the same order as the swap
+		SELECT string_agg(x, ', ') INTO s FROM (
+			SELECT tbl::text AS x
+			UNION ALL
+			SELECT DISTINCT relation::text FROM @extschema@.xid_move_status(tbl) WHERE role = 'child') l;
+		stmts := stmts || format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE', s);
+		FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s WHERE role = ''child'' ORDER BY relation, constraint_name', st)
+		LOOP
+			fkdef := @extschema@.xid_move_fk_actions((SELECT oid FROM pg_constraint WHERE conrelid = r.leaf AND conname = r.constraint_name));
+			stmts := stmts || format('DROP TRIGGER %I ON %s', 'xid_move_back_' || r.constraint_name, r.relation)
+			               || format('DROP FUNCTION %s()', @extschema@.xid_move_object_name(tbl, '_xid_back_c' || r.relation::oid))
+			               -- the table's own foreign key (the finish may have
+			               -- added it) takes its partitions' with it
+			               || format('ALTER TABLE %s DROP CONSTRAINT IF EXISTS %I', r.relation, r.constraint_name);
+			IF (SELECT relkind FROM pg_class WHERE oid = r.relation) = 'p' THEN
+				stmts := stmts || (SELECT array_agg(format('ALTER TABLE %s DROP CONSTRAINT IF EXISTS %I', t.relid::regclass, r.constraint_name)
+				                                    ORDER BY t.relid::regclass::text)
+				                   FROM pg_partition_tree(r.relation) t WHERE t.isleaf);
+				post := post || (SELECT array_agg(format('ALTER TABLE %s ADD CONSTRAINT %I FOREIGN KEY (%I) REFERENCES %s (%I) %s NOT VALID',
+					t.relid::regclass, r.constraint_name, r.column_name, tbl, par.column_name, fkdef) ORDER BY t.relid::regclass::text)
+					FROM pg_partition_tree(r.relation) t WHERE t.isleaf);
+			ELSE
+				post := post || format('ALTER TABLE %s ADD CONSTRAINT %I FOREIGN KEY (%I) REFERENCES %s (%I) %s NOT VALID',
+					r.relation, r.constraint_name, r.column_name, tbl, par.column_name, fkdef);
+			END IF;
+			-- the xid column goes with its indexes; the old one is renamed back
+			stmts := stmts || format('ALTER TABLE %s DROP COLUMN %I', r.relation, r.column_name)
+			               || format('ALTER TABLE %s RENAME COLUMN %I TO %I', r.relation, left(r.column_name, 59) || '_old', r.column_name);
+			IF r.not_null THEN
+				stmts := stmts || format('ALTER TABLE %s ALTER COLUMN %I SET NOT NULL', r.relation, r.column_name)
+				               || format('ALTER TABLE %s DROP CONSTRAINT %I', r.relation, left(r.column_name, 50) || '_old_not_null');
+			END IF;
+		END LOOP;
+		IF par.key_type = 'uuid'::regtype THEN
+			stmts := stmts || format('DROP TRIGGER %I ON %s', 'xid_move_back', tbl)
+			               || format('DROP FUNCTION %s()', @extschema@.xid_move_object_name(tbl, '_xid_back_p'));
+		END IF;
+		stmts := stmts || ARRAY[
+			format('ALTER TABLE %s DROP COLUMN %I', tbl, par.column_name),
+			format('ALTER TABLE %s RENAME COLUMN %I TO %I', tbl, old_col, par.column_name),
+			format('ALTER TABLE %s ALTER COLUMN %I SET NOT NULL', tbl, par.column_name),
+			format('ALTER TABLE %s DROP CONSTRAINT %I', tbl, left(par.column_name, 50) || '_old_not_null'),
+			format('ALTER TABLE %s ADD CONSTRAINT %I PRIMARY KEY USING INDEX %I', tbl, par.constraint_name,
+			       (SELECT relname FROM pg_class WHERE oid = oldidx))]
+			|| post
+			|| format('UPDATE %s SET step = ''aborting'', updated = pg_catalog.clock_timestamp()', st);
+		attempts := @extschema@.xid_move_exec(stmts, lock_timeout, retries);
+		RAISE NOTICE 'table % swapped back to its old key in % attempt(s)', tbl, attempts;
+		COMMIT;
+	END IF;
+	-- the foreign keys, added NOT VALID, validated without blocking writers
+	CALL @extschema@.xid_move_fk_validate(tbl, lock_timeout, retries);
+	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
+	EXECUTE format('DROP TABLE %s', st);
+	RAISE NOTICE 'move of table % aborted after its swap: its key is column % again, the xid columns are dropped', tbl, quote_ident(par.column_name);
+END
+$$;
+
+COMMENT ON PROCEDURE @extschema@.xid_move_swap_back(regclass, interval, integer) IS
+'xid_move_abort() after the swap: the old key and the foreign keys on it back, the xid columns dropped';

@@ -11,7 +11,8 @@
 # latency distribution: its maximum bounds the longest lock wait.
 # What the move refuses (no primary key, a composite key, a referencing
 # table of another owner) fails with its SQLSTATE and changes nothing;
-# abort past the swap is refused.
+# abort before and after the swap puts everything back, and is refused once
+# the finish began.
 #
 # Runs its own cluster (it is stopped with -m immediate twice).
 # Called by test/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
@@ -137,6 +138,37 @@ writers()
 		>"$work/pgbench_$2.out" 2>&1) &
 	bgpids+=($!)
 }
+# writers_from TAG: the same 8 clients from now until writers_until TAG,
+# whatever the steps between take: pgbench runs for a set time, so one run
+# of 2 s follows another (the gap is their connecting); a run that ends
+# with a failed client is noted
+writers_from()
+{
+	rm -f "$work/stop_$1" "$work/failed_$1"
+	(
+		k=0
+		while [ ! -e "$work/stop_$1" ]; do
+			k=$((k + 1))
+			(cd "$work" && "$bindir/pgbench" -n -c 8 -j 4 -T 2 -f writer.sql -l --log-prefix="lat_$1_$k" \
+				>"$work/pgbench_$1_$k.out" 2>&1) || echo "pgbench_$1_$k.out" >>"$work/failed_$1"
+		done
+	) &
+	writers_pid=$!
+	bgpids+=($!)
+	sleep 1
+}
+writers_until()
+{
+	touch "$work/stop_$1"
+	wait "$writers_pid"
+	bgpids=()
+	if [ -s "$work/failed_$1" ]; then
+		cat "$work/$(head -1 "$work/failed_$1")"
+		fail "a writer failed in phase $1 ($(wc -l <"$work/failed_$1") of $(ls "$work"/pgbench_"$1"_*.out | wc -l) runs)"
+	fi
+}
+# stamp STEP: when each step of phases 2 and 4 began, for the latencies
+stamp() { echo "$(date +%s.%N) $1" >>"$work/steps.txt"; }
 T='"Shop"."Order Items"'
 
 # the dry run prints the plan and changes nothing
@@ -164,17 +196,22 @@ start_server
 check "after a crash in the backfill, its progress is kept" \
 	"SELECT sum(blocks_done) BETWEEN 60 AND sum(blocks) - 1 AND bool_and(step = 'started') FROM xid_move_status('$T')"
 
-# phase 2: resume; indexes; validate
-writers 6 2
-sleep 0.5
+# phase 2: resume; indexes; validate; writers from before the first step
+# to after the last
+log2=$(stat -c %s "$dir/server.log")
+writers_from 2
+stamp backfill
 psql -c "CALL xid_move_backfill('$T', batch_blocks => 32)" 2>/dev/null
 check "the resumed backfill completes" \
 	"SELECT bool_and(blocks_done = blocks AND step = 'backfilled') FROM xid_move_status('$T')"
+stamp index-commands
 echo "SELECT * FROM xid_move_index_commands('$T') \\gexec" | psql
+stamp validate
 psql -c "CALL xid_move_validate('$T')" 2>/dev/null
-wait
-bgpids=()
-grep -q 'number of transactions actually processed' "$work/pgbench_2.out" || { cat "$work/pgbench_2.out"; fail "writers of phase 2"; }
+stamp end-of-phase-2
+sleep 1
+writers_until 2
+log2_end=$(stat -c %s "$dir/server.log")
 
 # phase 3: a swap that cannot get its locks, killed while it retries
 psql -c "BEGIN; LOCK public.notes IN SHARE MODE; SELECT pg_sleep(30); COMMIT" >/dev/null 2>&1 &
@@ -191,12 +228,11 @@ check "after a crash in the swap, nothing of it is done" \
 	"SELECT (SELECT step FROM xid_move_status('$T') LIMIT 1) = 'validated'
 	    AND (SELECT atttypid = 'int8'::regtype FROM pg_attribute WHERE attrelid = '$T'::regclass AND attname = 'id')"
 
-# phase 4: the swap and the finish under writers
-log0=$(stat -c %s "$dir/server.log")
-writers 5 4
-sleep 1
-stamp() { echo "$(date +%s.%N) $1" >>"$work/steps.txt"; }
-stamp validate
+# phase 4: the swap and the finish under writers, from before the first
+# step to after the last
+log4=$(stat -c %s "$dir/server.log")
+writers_from 4
+stamp validate-again
 psql -c "CALL xid_move_validate('$T')" 2>/dev/null
 stamp swap
 psql -c "CALL xid_move_swap('$T')" 2>"$work/swap.txt"
@@ -205,11 +241,8 @@ sleep 1
 stamp finish
 psql -c "CALL xid_move_finish('$T')" 2>/dev/null
 stamp end
-wait
-bgpids=()
-grep -q 'number of transactions actually processed' "$work/pgbench_4.out" || { cat "$work/pgbench_4.out"; fail "writers of phase 4"; }
-grep -q 'aborted' "$work/pgbench_4.out" && grep -Eq 'number of failed transactions: [1-9]|aborted in command' "$work/pgbench_4.out" &&
-	{ cat "$work/pgbench_4.out"; fail "a writer failed in phase 4"; }
+sleep 1
+writers_until 4
 
 # what the move left
 check "the key is an xid, the old key kept with a unique index" \
@@ -242,22 +275,33 @@ check "rows in id order are in time order" \
 	"SELECT count(*) = 0 FROM (SELECT created_at, lag(created_at) OVER (ORDER BY id) AS prev FROM \"Shop\".\"Order Items\" WHERE n <= 20000) s
 	 WHERE date_trunc('milliseconds', prev) > date_trunc('milliseconds', created_at)"
 
-# the writers' latencies (microseconds, third field of pgbench's log): the
-# longest bounds the longest any writer waited on a lock
-cat "$work"/lat_4* | awk '{print $3}' | sort -n >"$work/lat.txt"
+# the writers' latencies (microseconds, third field of pgbench's log) in
+# phases 2 and 4, every step of the move but the two cut short by a crash:
+# the longest bounds the longest any writer waited on a lock
+cat "$work"/lat_[24]_* | awk '{print $3}' | sort -n >"$work/lat.txt"
 nlat=$(wc -l <"$work/lat.txt")
-pct() { sed -n "$(( ($1 * nlat + 99) / 100 ))p" "$work/lat.txt"; }
+pct() { sed -n "$(( ($1 * nlat + 999) / 1000 ))p" "$work/lat.txt"; }
 max=$(tail -1 "$work/lat.txt")
 # the step that the slowest transaction overlapped
-slow=$(cat "$work"/lat_4* | sort -k3,3n | tail -1 | awk '{printf "%.6f %.6f", $5 + $6 / 1e6 - $3 / 1e6, $5 + $6 / 1e6}')
+slow=$(cat "$work"/lat_[24]_* | sort -k3,3n | tail -1 | awk '{printf "%.6f %.6f", $5 + $6 / 1e6 - $3 / 1e6, $5 + $6 / 1e6}')
 during=$(awk -v s="${slow% *}" -v e="${slow#* }" '$1 <= e { step = $2 } END { print step }' "$work/steps.txt")
-echo "writers during the swap and finish: $nlat transactions, latency p50 $(( $(pct 50) / 1000 )) ms, p99 $(( $(pct 99) / 1000 )) ms, max $((max / 1000)) ms (ended during: ${during:-before validate})"
+echo "writers during the resumed backfill, the indexes, validate, swap and finish: $nlat transactions in $(ls "$work"/pgbench_[24]_*.out | wc -l) runs of 2 s," \
+	"latency p50 $(( $(pct 500) / 1000 )) ms, p99 $(( $(pct 990) / 1000 )) ms, p99.9 $(( $(pct 999) / 1000 )) ms, max $((max / 1000)) ms (ended during: ${during:-before the backfill})"
 grep -h 'swapped to xid' "$work/swap.txt" | sed 's/^NOTICE: */    /'
 # lock waits of 100 ms or more (deadlock_timeout), from log_lock_waits
-tail -c +$((log0 + 1)) "$dir/server.log" | grep -E 'acquired [A-Za-z]+ on .* after [0-9.]+ ms' |
+{
+	tail -c +$((log2 + 1)) "$dir/server.log" | head -c $((log2_end - log2))
+	tail -c +$((log4 + 1)) "$dir/server.log"
+} | grep -E 'acquired [A-Za-z]+ on .* after [0-9.]+ ms' |
 	sed -E 's/.* acquired ([A-Za-z]+) on (.*) after ([0-9.]+) ms.*/\3 \1 on \2/' | sort -n >"$work/waits.txt" || true
-echo "lock waits of 100 ms or more during the swap and finish: $(wc -l <"$work/waits.txt")$(tail -1 "$work/waits.txt" | awk '{ w = $1; $1 = ""; print ", the longest " w " ms (" substr($0, 2) ")" }')"
+echo "lock waits of 100 ms or more in those steps: $(wc -l <"$work/waits.txt")$(tail -1 "$work/waits.txt" | awk '{ w = $1; $1 = ""; print ", the longest " w " ms (" substr($0, 2) ")" }')"
+# The goal (a lock wait of at most 1 s) is bench/move.sh's to show; here,
+# on a CI machine that runs other stages beside this one, a wait of 5 s
+# fails
+[ "$nlat" -gt 100 ] || fail "the writers made only $nlat transactions"
 [ "$max" -lt 5000000 ] || fail "a writer waited $((max / 1000)) ms"
+longest=$(tail -1 "$work/waits.txt" | awk '{ printf "%d", $1 }')
+[ "${longest:-0}" -lt 5000 ] || fail "a lock wait of ${longest} ms"
 
 # what the move refuses: a clear error, nothing changed
 psql <<'SQL'
@@ -283,12 +327,21 @@ echo "$err" | grep -Eq "22023: table [^ ]*v4 has keys that are not version 7 uui
 [ "$(psql -At -c "$snapshot")" = "$s0" ] || fail "a refused move changed a table"
 echo "ok   a table without a primary key (55000), a composite key (0A000), a referencing table of another owner (42501), random uuids without a time (22023): refused, nothing changed"
 
-# a uuid key: a uuidv7 keeps its own time (no time column); abort undoes a move
+# a uuid key: a uuidv7 keeps its own time (no time column); abort undoes a
+# move before its swap, and after it
 psql <<'SQL'
 CREATE TABLE public.u7 (id uuid PRIMARY KEY, note text);
 INSERT INTO public.u7 SELECT x::uuid, x::text FROM (SELECT public.xid_new() AS x FROM generate_series(1, 500)) g;
 CREATE TABLE public.u7c (u uuid REFERENCES public.u7);
 INSERT INTO public.u7c SELECT id FROM public.u7;
+CREATE TABLE public.u7p (u uuid NOT NULL REFERENCES public.u7 ON DELETE CASCADE, k int NOT NULL) PARTITION BY RANGE (k);
+CREATE TABLE public.u7p_1 PARTITION OF public.u7p FOR VALUES FROM (0) TO (100);
+CREATE TABLE public.u7p_2 PARTITION OF public.u7p FOR VALUES FROM (100) TO (1000);
+INSERT INTO public.u7p SELECT id, row_number() OVER () % 200 FROM public.u7;
+CREATE TABLE public.u7_shape AS
+SELECT a.attrelid::regclass::text AS rel, a.attname, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull
+FROM pg_attribute a WHERE a.attrelid IN ('public.u7'::regclass, 'public.u7c'::regclass, 'public.u7p'::regclass, 'public.u7p_1'::regclass)
+  AND a.attnum > 0 AND NOT a.attisdropped;
 CALL public.xid_move_start('public.u7');
 CALL public.xid_move_backfill('public.u7');
 CALL public.xid_move_abort('public.u7');
@@ -297,6 +350,36 @@ check "abort leaves the tables as they were" \
 	"SELECT NOT EXISTS (SELECT FROM pg_attribute WHERE attrelid IN ('u7'::regclass, 'u7c'::regclass) AND attname LIKE '%xid%' AND NOT attisdropped)
 	    AND NOT EXISTS (SELECT FROM pg_trigger WHERE tgrelid IN ('u7'::regclass, 'u7c'::regclass) AND NOT tgisinternal)
 	    AND to_regclass('public.u7_xid_move') IS NULL"
+# the whole way to the swap, then rows written with xid keys, then abort
+psql <<'SQL' 2>/dev/null
+CALL public.xid_move_start('public.u7');
+CALL public.xid_move_backfill('public.u7');
+SELECT * FROM public.xid_move_index_commands('public.u7') \gexec
+CALL public.xid_move_validate('public.u7');
+CALL public.xid_move_swap('public.u7');
+INSERT INTO public.u7 (id, note) SELECT x, x::text FROM (SELECT public.xid_new() AS x FROM generate_series(1, 20)) g;
+INSERT INTO public.u7c (u) SELECT id FROM public.u7 ORDER BY id DESC LIMIT 20;
+INSERT INTO public.u7p (u, k) SELECT id, 150 FROM public.u7 ORDER BY id DESC LIMIT 20;
+SQL
+err=$(psql -v VERBOSITY=verbose -c "CALL public.xid_move_abort('public.u7')" 2>&1) || fail "xid_move_abort after the swap: $err"
+echo "$err" | grep -q "swapped back to its old key" || fail "xid_move_abort after the swap said: $err"
+check "abort after the swap: the uuid key, its foreign keys (valid, on a partitioned table too) and every column as before" \
+	"SELECT (SELECT count(*) FROM public.u7) = 520
+	    AND (SELECT count(*) FROM public.u7c) = 520 AND (SELECT count(*) FROM public.u7p) = 520
+	    AND (SELECT bool_and(public.xid_from_uuidv7(id)::text = note) FROM public.u7)
+	    AND NOT EXISTS (SELECT rel, attname, type, attnotnull FROM public.u7_shape
+	                    EXCEPT SELECT a.attrelid::regclass::text, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull
+	                    FROM pg_attribute a WHERE a.attrelid IN ('public.u7'::regclass, 'public.u7c'::regclass, 'public.u7p'::regclass, 'public.u7p_1'::regclass)
+	                      AND a.attnum > 0 AND NOT a.attisdropped)
+	    AND (SELECT count(*) FROM pg_attribute a WHERE a.attrelid IN ('public.u7'::regclass, 'public.u7c'::regclass, 'public.u7p'::regclass) AND a.attnum > 0 AND NOT a.attisdropped) = 5
+	    AND (SELECT conkey = ARRAY[(SELECT attnum FROM pg_attribute WHERE attrelid = 'public.u7'::regclass AND attname = 'id')]
+	         FROM pg_constraint WHERE conrelid = 'public.u7'::regclass AND contype = 'p' AND conname = 'u7_pkey')
+	    AND (SELECT count(*) = 4 AND bool_and(convalidated) FROM pg_constraint WHERE confrelid = 'public.u7'::regclass AND contype = 'f')
+	    AND (SELECT count(*) FROM pg_constraint WHERE conrelid = 'public.u7p'::regclass AND contype = 'f' AND confdeltype = 'c') = 1
+	    AND NOT EXISTS (SELECT FROM pg_trigger WHERE tgrelid IN ('u7'::regclass, 'u7c'::regclass, 'u7p'::regclass, 'u7p_1'::regclass) AND NOT tgisinternal)
+	    AND NOT EXISTS (SELECT FROM pg_proc WHERE proname LIKE 'u7%xid%')
+	    AND to_regclass('public.u7_xid_move') IS NULL"
+# a second move of the same tables goes through
 psql <<'SQL' 2>/dev/null
 CALL public.xid_move_start('public.u7');
 CALL public.xid_move_backfill('public.u7');
@@ -304,16 +387,47 @@ SELECT * FROM public.xid_move_index_commands('public.u7') \gexec
 CALL public.xid_move_validate('public.u7');
 CALL public.xid_move_swap('public.u7');
 SQL
-# past the swap, abort refuses (rows written since have no old key) and
-# leaves the move to be finished
-err=$(psql -v VERBOSITY=verbose -c "CALL public.xid_move_abort('public.u7')" 2>&1 || true)
-echo "$err" | grep -Eq "55000: the move of table [^ ]*u7 is past its swap" ||
-	fail "xid_move_abort after the swap: $err"
-echo "ok   abort past the swap is refused (55000), and the move finishes"
 psql -c "CALL public.xid_move_finish('public.u7', drop_old => true)" 2>/dev/null
 check "a uuidv7 key becomes the id it stands for" \
-	"SELECT count(*) = 500 AND bool_and(p.id::text = p.note)
+	"SELECT count(*) = 520 AND bool_and(p.id::text = p.note)
 	 FROM public.u7 p JOIN public.u7c c ON c.u = p.id"
+err=$(psql -v VERBOSITY=verbose -c "CALL public.xid_move_abort('public.u7')" 2>&1 || true)
+echo "$err" | grep -Eq "55000: no move of table [^ ]*u7 is under way" || fail "xid_move_abort after the finish: $err"
+
+# a bigint key without a default: rows written after the swap have no old
+# key, and abort says so and changes nothing until they have one
+psql <<'SQL' 2>/dev/null
+CREATE TABLE public.nd (id bigint PRIMARY KEY, t timestamptz NOT NULL);
+INSERT INTO public.nd SELECT g, '2025-01-01+00'::timestamptz + g * interval '1 s' FROM generate_series(1, 100) g;
+CALL public.xid_move_start('public.nd', time_column => 't');
+CALL public.xid_move_backfill('public.nd');
+SELECT * FROM public.xid_move_index_commands('public.nd') \gexec
+CALL public.xid_move_validate('public.nd');
+CALL public.xid_move_swap('public.nd');
+INSERT INTO public.nd (t) VALUES (now());
+SQL
+err=$(psql -v VERBOSITY=verbose -c "CALL public.xid_move_abort('public.nd')" 2>&1 || true)
+echo "$err" | grep -Eq "55000: 1 rows of table [^ ]*nd have no old key" || fail "xid_move_abort with a row without an old key: $err"
+check "a refused abort after the swap changes nothing" \
+	"SELECT (SELECT step FROM public.xid_move_status('public.nd') LIMIT 1) = 'swapped'
+	    AND (SELECT atttypid = 'public.xid'::regtype FROM pg_attribute WHERE attrelid = 'public.nd'::regclass AND attname = 'id')"
+psql -c "UPDATE public.nd SET id_old = 101 WHERE id_old IS NULL" -c "CALL public.xid_move_abort('public.nd')" 2>/dev/null
+check "given its old key, the row is kept by the abort" \
+	"SELECT count(*) = 101 AND max(id) = 101 AND (SELECT atttypid = 'int8'::regtype FROM pg_attribute WHERE attrelid = 'public.nd'::regclass AND attname = 'id')
+	 FROM public.nd"
+# past the finish's first step, abort refuses
+psql <<'SQL' 2>/dev/null
+CALL public.xid_move_start('public.nd', time_column => 't');
+CALL public.xid_move_backfill('public.nd');
+SELECT * FROM public.xid_move_index_commands('public.nd') \gexec
+CALL public.xid_move_validate('public.nd');
+CALL public.xid_move_swap('public.nd');
+SQL
+psql -c "UPDATE public.nd_xid_move SET step = 'finishing'"
+err=$(psql -v VERBOSITY=verbose -c "CALL public.xid_move_abort('public.nd')" 2>&1 || true)
+echo "$err" | grep -Eq "55000: the move of table [^ ]*nd is finishing" || fail "xid_move_abort while finishing: $err"
+psql -c "CALL public.xid_move_finish('public.nd')" 2>/dev/null
+echo "ok   abort after the swap refuses rows without an old key (55000) and a move that is finishing (55000)"
 
 # a random (v4) uuid key with a column of each row's time, the old key kept
 psql <<'SQL' 2>/dev/null
