@@ -354,6 +354,51 @@ func TestFieldsSameAsServer(t *testing.T) {
 	}
 }
 
+func TestUUIDSameAsServer(t *testing.T) {
+	conn := connect(t, true)
+	payloads := randomPayloads(20000)
+	xs := make([]xid.Xid, len(payloads))
+	for i, v := range payloads {
+		xs[i] = xid.Xid(v)
+	}
+	rows, err := conn.Query(ctx, `SELECT x::uuid::text, x::uuid::public.xid::text
+		FROM unnest($1::public.xid[]) WITH ORDINALITY u(x, n) ORDER BY n`, xs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	for rows.Next() {
+		var u, back string
+		if err := rows.Scan(&u, &back); err != nil {
+			t.Fatal(err)
+		}
+		x := xs[i]
+		if x.UUIDString() != u || back != x.String() {
+			t.Fatalf("%s: server %s (back %s), ours %s", x, u, back, x.UUIDString())
+		}
+		if y, err := xid.ParseUUID(u); err != nil || y != x {
+			t.Fatalf("ParseUUID(%s) = %s, %v; want %s", u, y, err, x)
+		}
+		i++
+	}
+	if i != len(xs) {
+		t.Fatal(rows.Err())
+	}
+	// uuids that are no xid: a v4, another v7, the nil uuid, one bit set
+	// below the 52
+	last := []byte(xs[20].UUIDString())
+	last[len(last)-1] = '1'
+	for _, u := range []string{"4b8a9b4e-6d7d-4c51-9f0e-0c1f3a2b5d6e", "01890a5d-ac96-774b-bcce-b302099a8057",
+		"00000000-0000-0000-0000-000000000000", string(last)} {
+		var pgErr *pgconn.PgError
+		_, err := conn.Exec(ctx, "SELECT $1::text::uuid::public.xid", u)
+		_, ours := xid.ParseUUID(u)
+		if !errors.As(err, &pgErr) || ours == nil || pgErr.Message != ours.Error() || pgErr.Code != ours.(*xid.Error).Code {
+			t.Fatalf("%s: server %v, ours %v", u, err, ours)
+		}
+	}
+}
+
 // nextMs waits until the clock is in a later millisecond
 func nextMs() {
 	t := time.Now().UnixMilli()

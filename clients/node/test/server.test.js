@@ -183,6 +183,30 @@ async function main() {
     assert.throws(() => xs[0].node(13), { message: 'node bits 13 is out of range', code: '22023' });
   });
 
+  test('uuid: xidToUuid is id::uuid and xidFromUuid is uuid::xid, 20,000 ids and the edges; the same errors', async () => {
+    const edges = [0n, 1n, (1n << 22n) - 1n, 1n << 22n, (1n << 63n) - 1n, 1n << 63n, U64_MAX - 1n, U64_MAX];
+    const xs = edges.concat(Array.from({ length: scaled(20000) }, (_, i) => randomPayload() >> BigInt(i % 64)))
+      .map((v) => new Xid(v));
+    const rows = await q(
+      `SELECT x::uuid::text AS u, x::uuid::public.xid AS back
+         FROM unnest($1::public.xid[]) WITH ORDINALITY u(x, n) ORDER BY n`, [xs]);
+    rows.forEach((r, j) => {
+      assert.equal(xid.xidToUuid(xs[j]), r.u, xs[j].toString());
+      assert.equal(xid.xidFromUuid(r.u).toString(), xs[j].toString());
+      assert.equal(r.back.toString(), xs[j].toString());
+    });
+    // uuids that are not an xid: a v4, another v7, the nil uuid, a bad text
+    const bad = [crypto.randomUUID(), '01890a5d-ac96-774b-bcce-b302099a8057', '00000000-0000-0000-0000-000000000000',
+      xid.xidToUuid(xs[9]).slice(0, -1) + '1'];
+    for (const u of bad) {
+      const [srv] = await q("SELECT message, sql_error_code AS code FROM pg_input_error_info($1, 'uuid')", [u]);
+      assert.equal(srv.code, null);
+      const e = await q('SELECT $1::uuid::public.xid', [u]).then(() => null, (err) => err);
+      assert.ok(e, `${u} was taken by the server`);
+      assert.throws(() => xid.xidFromUuid(u), (err) => err.message === e.message && err.code === e.code, u);
+    }
+  });
+
   test('generator: client ids and xid_new() ids interleaved in one table sort in time order', async () => {
     await q('CREATE TEMP TABLE gen (id public.xid PRIMARY KEY, seq int NOT NULL, src text NOT NULL)');
     const g = new XidGenerator();

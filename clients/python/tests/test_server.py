@@ -75,6 +75,32 @@ def invalid_inputs() -> list:
     return out
 
 
+def test_uuid_matches_casts(pg) -> None:
+    """to_uuid is id::uuid and from_uuid is uuid::xid, both ways, for many
+    ids; a uuid the server refuses, the client refuses with its error."""
+    import uuid
+
+    ids = [Xid.from_int(v) for v in sample_payloads(20000, 13)]
+    rows = pg.execute(
+        "SELECT x::uuid, x::uuid::public.xid::text"
+        " FROM unnest(%s::text[]::public.xid[]) WITH ORDINALITY AS u(x, i) ORDER BY i",
+        [list(ids)],
+    ).fetchall()
+    assert len(rows) == len(ids)
+    assert [(pgxid.to_uuid(x), x) for x in ids] == [(u, t) for u, t in rows]
+    assert [pgxid.from_uuid(u) for u, _ in rows] == ids
+    import psycopg
+
+    not_ours = [uuid.uuid4(), uuid.UUID("01890a5d-ac96-774b-bcce-b302099a8057"), uuid.UUID(int=0),
+                uuid.UUID(int=pgxid.to_uuid(ids[20]).int | 1)]
+    for u in not_ours:
+        with pytest.raises(psycopg.Error) as srv:
+            pg.execute("SELECT %s::uuid::public.xid", [str(u)])
+        with pytest.raises(pgxid.XidError) as e:
+            pgxid.from_uuid(u)
+        assert (str(e.value), e.value.sqlstate) == (srv.value.diag.message_primary, srv.value.diag.sqlstate), u
+
+
 def test_errors_match_xid_in(pg) -> None:
     inputs = invalid_inputs()
     rows = pg.execute(

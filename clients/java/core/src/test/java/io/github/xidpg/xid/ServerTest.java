@@ -138,6 +138,42 @@ class ServerTest {
     }
 
     @Test
+    void uuidSameAsServer() throws SQLException {
+        Xid[] xs = new Xid[20_008];
+        long[] edges = {0L, 1L, (1L << 22) - 1, 1L << 22, Long.MAX_VALUE, Long.MIN_VALUE, -2L, -1L};
+        for (int i = 0; i < xs.length; i++) {
+            xs[i] = Xid.ofPayload(i < edges.length ? edges[i] : RND.nextLong() >>> (i % 64));
+        }
+        try (PreparedStatement ps = conn.prepareStatement("SELECT x::uuid, x::uuid::public.xid::text"
+                + " FROM unnest(?) WITH ORDINALITY u(x, n) ORDER BY n")) {
+            XidJdbc.setArray(ps, 1, xs);
+            try (ResultSet rs = ps.executeQuery()) {
+                for (Xid x : xs) {
+                    rs.next();
+                    java.util.UUID u = rs.getObject(1, java.util.UUID.class);
+                    assertEquals(u, XidUuid.toUuid(x), x.toString());
+                    assertEquals(x, XidUuid.fromUuid(u));
+                    assertEquals(x.toString(), rs.getString(2));
+                }
+                assertTrue(!rs.next());
+            }
+        }
+        // uuids that are no xid: a v4, another v7, the nil uuid, one bit set below the 52
+        java.util.UUID mine = XidUuid.toUuid(xs[20]);
+        java.util.UUID[] bad = {java.util.UUID.randomUUID(), java.util.UUID.fromString("01890a5d-ac96-774b-bcce-b302099a8057"),
+            new java.util.UUID(0, 0), new java.util.UUID(mine.getMostSignificantBits(), mine.getLeastSignificantBits() | 1)};
+        try (PreparedStatement ps = conn.prepareStatement("SELECT ?::uuid::public.xid")) {
+            for (java.util.UUID u : bad) {
+                ps.setObject(1, u);
+                SQLException srv = assertThrows(SQLException.class, ps::executeQuery, u.toString());
+                XidException e = assertThrows(XidException.class, () -> XidUuid.fromUuid(u));
+                assertEquals(((org.postgresql.util.PSQLException) srv).getServerErrorMessage().getMessage(), e.getMessage(), u.toString());
+                assertEquals(srv.getSQLState(), e.getSQLState(), u.toString());
+            }
+        }
+    }
+
+    @Test
     void invalidInputSameAsServer() throws SQLException {
         String[] bad = {"", "5cnEkaefSd", "5cnEkaefSdu1", "5cnEk0efSdu", "5cnEkaefSdO", "I1111111111", "l1111111111",
             " 5cnEkaefSd", "5cnEkaefSd ", "5cnEkaefSdé", "2026-11-20", "jpXCZedGfVR", "jpXCZedGfWQ", "k1111111111",
