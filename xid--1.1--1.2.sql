@@ -616,6 +616,51 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_unique_index(regclass, name, name) IS
 'a valid unique index on one column of a table, other than a given constraint''s';
 
+-- CHECK (column IS NOT NULL) on the key of the table and on each
+-- referencing column that is NOT NULL, validated, so that SET NOT NULL need
+-- not scan: the new xid columns (old => false, before the swap) or the old
+-- ones (old => true, before a swap back).  Each is added NOT VALID (a brief
+-- lock, committed at once), then validated one table at a time under SHARE
+-- UPDATE EXCLUSIVE (writers go on).
+CREATE PROCEDURE @extschema@.xid_move_not_null_checks(
+	tbl regclass,
+	old boolean,
+	lock_timeout interval,
+	retries integer)
+LANGUAGE plpgsql
+AS $$
+DECLARE
+	r record;
+	col name;
+	cname text;
+	checks text[] := '{}';
+	s text;
+BEGIN
+	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
+	FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s WHERE role = ''parent'' OR not_null'
+	                        ' ORDER BY relation, constraint_name', @extschema@.xid_move_state_name(tbl))
+	LOOP
+		col := CASE WHEN old THEN left(r.column_name, 59) || '_old' ELSE r.new_column END;
+		cname := CASE WHEN old THEN left(r.column_name, 50) || '_old_not_null' ELSE left(r.new_column, 50) || '_not_null' END;
+		IF NOT EXISTS (SELECT FROM pg_constraint WHERE conrelid = r.relation AND conname = cname) THEN
+			PERFORM @extschema@.xid_move_exec(ARRAY[format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
+				r.relation, cname, col)], lock_timeout, retries);
+		END IF;
+		checks := checks || format('ALTER TABLE %s VALIDATE CONSTRAINT %I', r.relation, cname);
+		COMMIT;
+		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
+	END LOOP;
+	FOREACH s IN ARRAY checks LOOP
+		EXECUTE s;
+		COMMIT;
+		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
+	END LOOP;
+END
+$$;
+
+COMMENT ON PROCEDURE @extschema@.xid_move_not_null_checks(regclass, boolean, interval, integer) IS
+'prove the new (or the old) key columns of a move NOT NULL with validated CHECK constraints';
+
 CREATE PROCEDURE @extschema@.xid_move_validate(
 	tbl regclass,
 	lock_timeout interval DEFAULT '100ms',
@@ -627,9 +672,6 @@ DECLARE
 	par record;
 	r record;
 	n bigint;
-	cname text;
-	checks text[];
-	s text;
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
 	st := @extschema@.xid_move_state_name(tbl);
@@ -667,27 +709,9 @@ BEGIN
 			                    '@extschema@', tbl::text);
 	END IF;
 	-- NOT NULL proved by validated constraints, so that the swap need not
-	-- scan: added NOT VALID (a brief lock, committed at once), then
-	-- validated one table at a time under SHARE UPDATE EXCLUSIVE (writers
-	-- go on)
-	checks := '{}';
-	FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s WHERE role = ''parent'' OR not_null'
-	                        ' ORDER BY relation, constraint_name', st)
-	LOOP
-		cname := left(r.new_column, 50) || '_not_null';
-		IF NOT EXISTS (SELECT FROM pg_constraint WHERE conrelid = r.relation AND conname = cname) THEN
-			PERFORM @extschema@.xid_move_exec(ARRAY[format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
-				r.relation, cname, r.new_column)], lock_timeout, retries);
-		END IF;
-		checks := checks || format('ALTER TABLE %s VALIDATE CONSTRAINT %I', r.relation, cname);
-		COMMIT;
-		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
-	END LOOP;
-	FOREACH s IN ARRAY checks LOOP
-		EXECUTE s;
-		COMMIT;
-		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
-	END LOOP;
+	-- scan
+	CALL @extschema@.xid_move_not_null_checks(tbl, false, lock_timeout, retries);
+	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
 	EXECUTE format('UPDATE %s SET step = ''validated'' WHERE role = ''parent''', st);
 	RAISE NOTICE 'move of table % validated; next: CALL %.xid_move_swap(%)', tbl, '@extschema@', quote_literal(tbl::text);
 END
@@ -1045,8 +1069,6 @@ DECLARE
 	old_col name;
 	oldidx regclass;
 	n bigint;
-	cname text;
-	checks text[] := '{}';
 	s text;
 	stmts text[] := '{}';
 	post text[] := '{}';
@@ -1083,23 +1105,8 @@ BEGIN
 		END LOOP;
 		-- NOT NULL proved by validated constraints, as xid_move_validate()
 		-- does, so that the swap back need not scan
-		FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s WHERE role = ''parent'' OR not_null'
-		                        ' ORDER BY relation, constraint_name', st)
-		LOOP
-			cname := left(r.column_name, 50) || '_old_not_null';
-			IF NOT EXISTS (SELECT FROM pg_constraint WHERE conrelid = r.relation AND conname = cname) THEN
-				PERFORM @extschema@.xid_move_exec(ARRAY[format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
-					r.relation, cname, left(r.column_name, 59) || '_old')], lock_timeout, retries);
-			END IF;
-			checks := checks || format('ALTER TABLE %s VALIDATE CONSTRAINT %I', r.relation, cname);
-			COMMIT;
-			PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
-		END LOOP;
-		FOREACH s IN ARRAY checks LOOP
-			EXECUTE s;
-			COMMIT;
-			PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
-		END LOOP;
+		CALL @extschema@.xid_move_not_null_checks(tbl, true, lock_timeout, retries);
+		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
 
 		-- the swap back: the same locks in the same order as the swap
 		SELECT string_agg(x, ', ') INTO s FROM (

@@ -59,6 +59,18 @@ check() # check LABEL SQL: SQL must print t
 	echo "ok   $1"
 }
 
+# to_swap TABLE [START_ARGS]: a move of TABLE from its start to its swap
+to_swap()
+{
+	psql 2>/dev/null <<SQL
+CALL public.xid_move_start('$1'${2:+, $2});
+CALL public.xid_move_backfill('$1');
+SELECT * FROM public.xid_move_index_commands('$1') \\gexec
+CALL public.xid_move_validate('$1');
+CALL public.xid_move_swap('$1');
+SQL
+}
+
 psql -U postgres -d postgres -c "CREATE ROLE mover LOGIN" -c "CREATE DATABASE movedb OWNER mover"
 export PGUSER=mover PGDATABASE=movedb
 
@@ -351,12 +363,8 @@ check "abort leaves the tables as they were" \
 	    AND NOT EXISTS (SELECT FROM pg_trigger WHERE tgrelid IN ('u7'::regclass, 'u7c'::regclass) AND NOT tgisinternal)
 	    AND to_regclass('public.u7_xid_move') IS NULL"
 # the whole way to the swap, then rows written with xid keys, then abort
+to_swap public.u7
 psql <<'SQL' 2>/dev/null
-CALL public.xid_move_start('public.u7');
-CALL public.xid_move_backfill('public.u7');
-SELECT * FROM public.xid_move_index_commands('public.u7') \gexec
-CALL public.xid_move_validate('public.u7');
-CALL public.xid_move_swap('public.u7');
 INSERT INTO public.u7 (id, note) SELECT x, x::text FROM (SELECT public.xid_new() AS x FROM generate_series(1, 20)) g;
 INSERT INTO public.u7c (u) SELECT id FROM public.u7 ORDER BY id DESC LIMIT 20;
 INSERT INTO public.u7p (u, k) SELECT id, 150 FROM public.u7 ORDER BY id DESC LIMIT 20;
@@ -380,13 +388,7 @@ check "abort after the swap: the uuid key, its foreign keys (valid, on a partiti
 	    AND NOT EXISTS (SELECT FROM pg_proc WHERE proname LIKE 'u7%xid%')
 	    AND to_regclass('public.u7_xid_move') IS NULL"
 # a second move of the same tables goes through
-psql <<'SQL' 2>/dev/null
-CALL public.xid_move_start('public.u7');
-CALL public.xid_move_backfill('public.u7');
-SELECT * FROM public.xid_move_index_commands('public.u7') \gexec
-CALL public.xid_move_validate('public.u7');
-CALL public.xid_move_swap('public.u7');
-SQL
+to_swap public.u7
 psql -c "CALL public.xid_move_finish('public.u7', drop_old => true)" 2>/dev/null
 check "a uuidv7 key becomes the id it stands for" \
 	"SELECT count(*) = 520 AND bool_and(p.id::text = p.note)
@@ -399,13 +401,9 @@ echo "$err" | grep -Eq "55000: no move of table [^ ]*u7 is under way" || fail "x
 psql <<'SQL' 2>/dev/null
 CREATE TABLE public.nd (id bigint PRIMARY KEY, t timestamptz NOT NULL);
 INSERT INTO public.nd SELECT g, '2025-01-01+00'::timestamptz + g * interval '1 s' FROM generate_series(1, 100) g;
-CALL public.xid_move_start('public.nd', time_column => 't');
-CALL public.xid_move_backfill('public.nd');
-SELECT * FROM public.xid_move_index_commands('public.nd') \gexec
-CALL public.xid_move_validate('public.nd');
-CALL public.xid_move_swap('public.nd');
-INSERT INTO public.nd (t) VALUES (now());
 SQL
+to_swap public.nd "time_column => 't'"
+psql -c "INSERT INTO public.nd (t) VALUES (now())"
 err=$(psql -v VERBOSITY=verbose -c "CALL public.xid_move_abort('public.nd')" 2>&1 || true)
 echo "$err" | grep -Eq "55000: 1 rows of table [^ ]*nd have no old key" || fail "xid_move_abort with a row without an old key: $err"
 check "a refused abort after the swap changes nothing" \
@@ -416,13 +414,7 @@ check "given its old key, the row is kept by the abort" \
 	"SELECT count(*) = 101 AND max(id) = 101 AND (SELECT atttypid = 'int8'::regtype FROM pg_attribute WHERE attrelid = 'public.nd'::regclass AND attname = 'id')
 	 FROM public.nd"
 # past the finish's first step, abort refuses
-psql <<'SQL' 2>/dev/null
-CALL public.xid_move_start('public.nd', time_column => 't');
-CALL public.xid_move_backfill('public.nd');
-SELECT * FROM public.xid_move_index_commands('public.nd') \gexec
-CALL public.xid_move_validate('public.nd');
-CALL public.xid_move_swap('public.nd');
-SQL
+to_swap public.nd "time_column => 't'"
 psql -c "UPDATE public.nd_xid_move SET step = 'finishing'"
 err=$(psql -v VERBOSITY=verbose -c "CALL public.xid_move_abort('public.nd')" 2>&1 || true)
 echo "$err" | grep -Eq "55000: the move of table [^ ]*nd is finishing" || fail "xid_move_abort while finishing: $err"
