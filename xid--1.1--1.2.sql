@@ -635,10 +635,15 @@ DECLARE
 	cname text;
 	checks text[] := '{}';
 	s text;
+	st text;
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
+	st := @extschema@.xid_move_state_name(tbl);
+	IF to_regclass(st) IS NULL THEN
+		RAISE EXCEPTION 'no move of table % is under way', tbl USING ERRCODE = 'object_not_in_prerequisite_state';
+	END IF;
 	FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s WHERE role = ''parent'' OR not_null'
-	                        ' ORDER BY relation, constraint_name', @extschema@.xid_move_state_name(tbl))
+	                        ' ORDER BY relation, constraint_name', st)
 	LOOP
 		col := CASE WHEN old THEN left(r.column_name, 59) || '_old' ELSE r.new_column END;
 		cname := CASE WHEN old THEN left(r.column_name, 50) || '_old_not_null' ELSE left(r.new_column, 50) || '_not_null' END;
@@ -882,6 +887,9 @@ DECLARE
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
 	st := @extschema@.xid_move_state_name(tbl);
+	IF to_regclass(st) IS NULL THEN
+		RAISE EXCEPTION 'no move of table % is under way', tbl USING ERRCODE = 'object_not_in_prerequisite_state';
+	END IF;
 	EXECUTE format('SELECT * FROM %s WHERE role = ''parent''', st) INTO par;
 	FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s WHERE role = ''child'' ORDER BY relation, constraint_name', st)
 	LOOP
@@ -1077,6 +1085,9 @@ DECLARE
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
 	st := @extschema@.xid_move_state_name(tbl);
+	IF to_regclass(st) IS NULL THEN
+		RAISE EXCEPTION 'no move of table % is under way', tbl USING ERRCODE = 'object_not_in_prerequisite_state';
+	END IF;
 	EXECUTE format('SELECT * FROM %s WHERE role = ''parent''', st) INTO par;
 	old_col := left(par.column_name, 59) || '_old';
 	IF par.step = 'swapped' THEN

@@ -338,6 +338,15 @@ echo "$err" | grep -Eq "22023: table [^ ]*v4 has keys that are not version 7 uui
 	fail "xid_move_start on v4 without a time column: $err"
 [ "$(psql -At -c "$snapshot")" = "$s0" ] || fail "a refused move changed a table"
 echo "ok   a table without a primary key (55000), a composite key (0A000), a referencing table of another owner (42501), random uuids without a time (22023): refused, nothing changed"
+# every step, and the procedures the steps call, on a table with no move
+for c in "xid_move_backfill('public.owned')" "xid_move_validate('public.owned')" "xid_move_swap('public.owned')" \
+	"xid_move_finish('public.owned')" "xid_move_abort('public.owned')" "xid_move_abort(NULL)" \
+	"xid_move_swap_back('public.owned', '1s', 1)" "xid_move_fk_validate('public.owned', '1s', 1)" \
+	"xid_move_not_null_checks('public.owned', true, '1s', 1)"; do
+	err=$(psql -v VERBOSITY=verbose -c "CALL public.$c" 2>&1 || true)
+	echo "$err" | grep -Eq "55000: no move of table [^ ]+ is under way" || fail "$c without a move: $err"
+done
+echo "ok   each step and each procedure they call, on a table with no move: 55000"
 
 # a uuid key: a uuidv7 keeps its own time (no time column); abort undoes a
 # move before its swap, and after it
