@@ -11,10 +11,12 @@
 #   - the writers' latency during the move: p50, p99, p99.9, max (the max
 #     bounds the longest lock wait);
 #   - the time of each step and of the whole move;
-#   - the offline rewrite of a copy of the parent, which blocks
+#   - the offline rewrite of a copy of the tables, which blocks
 #     everything while it runs:
 #       ALTER TABLE ... ALTER COLUMN id TYPE public.xid
 #         USING public.xid_from_key(created_at, id)
+#   - the online move of another copy with no writers: its own cost, apart
+#     from the cores it shares with the writers above.
 # Usage: PG_BIN=/usr/lib/postgresql/15/bin bench/move.sh [ROWS]; needs root
 # (the server runs as postgres).  BENCH_PORT picks the first port tried.
 set -euo pipefail
@@ -183,6 +185,25 @@ VACUUM ANALYZE items_c, notes_c, events_c;
 CREATE FUNCTION item_xid(bigint) RETURNS public.xid LANGUAGE sql STABLE
 	AS 'SELECT public.xid_from_key(created_at, id) FROM items_c WHERE id = \$1';
 SQL
+# and the same copies again, for the online move with no writers
+psql 2>/dev/null <<SQL
+CREATE TABLE items_d (LIKE items_c INCLUDING DEFAULTS);
+INSERT INTO items_d SELECT * FROM items_c;
+ALTER TABLE items_d ADD PRIMARY KEY (id);
+CREATE INDEX ON items_d (n);
+CREATE TABLE notes_d (LIKE notes_c INCLUDING DEFAULTS);
+INSERT INTO notes_d SELECT * FROM notes_c;
+ALTER TABLE notes_d ADD PRIMARY KEY (nid), ADD FOREIGN KEY (item_id) REFERENCES items_d ON DELETE CASCADE;
+CREATE INDEX ON notes_d (item_id);
+CREATE INDEX ON notes_d (n);
+CREATE TABLE events_d (eid bigint NOT NULL, at date NOT NULL, item_id bigint, n bigint) PARTITION BY RANGE (at);
+CREATE TABLE events_d1 PARTITION OF events_d FOR VALUES FROM ('2026-01-01') TO ('2026-07-01');
+CREATE TABLE events_d2 PARTITION OF events_d FOR VALUES FROM ('2026-07-01') TO ('2100-01-01');
+INSERT INTO events_d SELECT * FROM events_c;
+ALTER TABLE events_d ADD FOREIGN KEY (item_id) REFERENCES items_d;
+CREATE INDEX ON events_d (item_id);
+VACUUM ANALYZE items_d, notes_d, events_d;
+SQL
 psql -U postgres -c CHECKPOINT
 t=$(now)
 psql <<'SQL'
@@ -201,3 +222,21 @@ t=$(now)
 psql -c "ALTER TABLE items_c ALTER COLUMN id TYPE bigint USING id::bigint" 2>/dev/null || true
 echo "offline rewrite of the same tables (children by a lookup of their parent, then the parent, then the foreign keys), no writers: $offline s"
 echo "the online move, under 8 writers: $total s = $(echo "scale=2; $total / $offline" | bc)x the offline rewrite"
+
+# the online move of the other copies, with no writers: what the move
+# costs itself, where the run above shares the two cores with the writers
+psql -U postgres -c CHECKPOINT
+: >"$work/steps.txt"
+t0=$(now)
+echo "the move of the copies, no writers:"
+step start "CALL xid_move_start('items_d', time_column => 'created_at')"
+step backfill "CALL xid_move_backfill('items_d', batch_blocks => 256)"
+t=$(now)
+echo "SELECT * FROM xid_move_index_commands('items_d') \\gexec" | psql 2>>"$work/move.log"
+echo "  index commands: $(since "$t") s"
+step validate "CALL xid_move_validate('items_d')"
+step swap "CALL xid_move_swap('items_d')"
+step finish "CALL xid_move_finish('items_d')"
+alone=$(since "$t0")
+echo "  whole move: $alone s"
+echo "the online move, no writers: $alone s = $(echo "scale=2; $alone / $offline" | bc)x the offline rewrite"
