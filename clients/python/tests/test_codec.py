@@ -420,3 +420,106 @@ def test_uuid_refused(u: str, error: type, message: str) -> None:
         pgxid.from_uuid(u)
     if error is pgxid.NotAnXidUuidError:
         assert e.value.sqlstate == "22023"
+
+
+# An xid as a ULID and back, and ulid-flake ids: the server's functions
+# (expected/convert.out; the ids and flakes from xid_to_ulid,
+# xid_from_ulid and xid_from_ulid_flake on a server)
+ULID_VECTORS = [
+    ("11111111111", "016E955Y870000000000000000"),
+    ("11111111112", "016E955Y870000800000000000"),
+    ("1111111NVpa", "016E955Y87ZZZZR00000000000"),
+    ("jpXCZedGfVQ", "056E955Y86ZZZZR00000000000"),
+    ("5cnEkaefSdu", "01M7XPE6000000000000000000"),
+    ("EgStYr6K4Me", "02FAWM9EC0ZA86800000000000"),
+    ("hjgP5681E9f", "0506ZH5TR9JDYPG00000000000"),
+    ("UiL9JJc4g6N", "03S96Q2NRK3D0ER00000000000"),
+    ("2T6BG6cdtfU", "01ARZ3NDEKTSV4R00000000000"),
+]
+
+
+@pytest.mark.parametrize("text,u", ULID_VECTORS)
+def test_ulid_vectors(text: str, u: str) -> None:
+    import uuid
+
+    assert pgxid.to_ulid(text) == u
+    assert pgxid.to_ulid(Xid(text)) == u
+    assert pgxid.from_ulid(u) == text
+    assert pgxid.from_ulid(u.lower()) == text
+    # the same 128 bits as a uuid (pgx_ulid's cast)
+    value = 0
+    for c in u:
+        value = value << 5 | "0123456789ABCDEFGHJKMNPQRSTVWXYZ".index(c)
+    assert pgxid.from_ulid(uuid.UUID(int=value)) == text
+
+
+def test_ulid_spec_example_and_flakes() -> None:
+    import uuid
+
+    # the ULID spec's example keeps its time and the 22 bits after it
+    assert pgxid.from_ulid("01ARZ3NDEKTSV4RRFFQ69G5FAV") == "2T6BG6cdtfU"
+    assert pgxid.from_ulid("01arz3ndektsv4rrffq69g5fav") == "2T6BG6cdtfU"
+    assert pgxid.from_ulid(uuid.UUID("01563e3a-b5d3-d676-4c61-efb99302bd5b")) == "2T6BG6cdtfU"
+    assert pgxid.from_ulid("01ARZ3NDEKTSV4S00000000000") == "2T6BG6cdtfU"
+    for flake, text in [(14246757444195114, "4ryqEBY4ykb"), (0, "4jJqhYTcPVR"), (1, "4jJqhYTcPVV"),
+                        ((1 << 20) - 1, "4jJqhYTytJw")]:
+        assert pgxid.from_ulid_flake(flake) == text
+    with pytest.raises(TypeError):
+        pgxid.from_ulid_flake(1.0)  # type: ignore[arg-type]
+
+
+def test_ulid_round_trip_and_order() -> None:
+    rng = random.Random(36)
+    ids = [Xid.from_int(rng.getrandbits(64)) for _ in range(2000)] + [MIN, MAX]
+    for x in ids:
+        assert pgxid.from_ulid(pgxid.to_ulid(x)) == x
+    assert sorted(ids) == sorted(ids, key=pgxid.to_ulid)
+    # distinct flakes, distinct ids in the same order
+    flakes = sorted({rng.getrandbits(55) for _ in range(2000)})
+    assert [pgxid.from_ulid_flake(f) for f in flakes] == sorted(pgxid.from_ulid_flake(f) for f in flakes)
+    assert len({pgxid.from_ulid_flake(f) for f in flakes}) == len(flakes)
+
+
+ULID_SYMBOLS = "A ulid is 26 symbols of Crockford's Base32."
+TIME_RANGE = "An xid holds instants from 2011-11-11 11:11:11.111+00 to 2151-03-25 18:46:22.214+00."
+
+
+@pytest.mark.parametrize(
+    "u,error,message,detail",
+    [
+        ("8ZZZZZZZZZZZZZZZZZZZZZZZZZ", pgxid.InvalidUlidError,
+         'invalid input syntax for a ulid: "8ZZZZZZZZZZZZZZZZZZZZZZZZZ"', "A ulid is at most 7ZZZZZZZZZZZZZZZZZZZZZZZZZ."),
+        ("01ARZ3NDEKTSV4RRFFQ69G5FA", pgxid.InvalidUlidError,
+         'invalid input syntax for a ulid: "01ARZ3NDEKTSV4RRFFQ69G5FA"', ULID_SYMBOLS),
+        ("01ARZ3NDEKTSV4RRFFQ69G5FAU", pgxid.InvalidUlidError,
+         'invalid input syntax for a ulid: "01ARZ3NDEKTSV4RRFFQ69G5FAU"', ULID_SYMBOLS),
+        ("", pgxid.InvalidUlidError, 'invalid input syntax for a ulid: ""', ULID_SYMBOLS),
+        # the server counts bytes: 25 characters, 26 bytes, first symbol 8
+        ("8é" + "0" * 23, pgxid.InvalidUlidError,
+         'invalid input syntax for a ulid: "8é' + "0" * 23 + '"', "A ulid is at most 7ZZZZZZZZZZZZZZZZZZZZZZZZZ."),
+        ("8é" + "0" * 24, pgxid.InvalidUlidError, 'invalid input syntax for a ulid: "8é' + "0" * 24 + '"', ULID_SYMBOLS),
+        # before the epoch, after 2151
+        ("00000000000000000000000000", XidOutOfRangeError, "timestamp out of range for type xid", TIME_RANGE),
+        ("7ZZZZZZZZZZZZZZZZZZZZZZZZZ", XidOutOfRangeError, "timestamp out of range for type xid", TIME_RANGE),
+    ],
+)
+def test_ulid_refused(u: str, error: type, message: str, detail: str) -> None:
+    with pytest.raises(error) as e:
+        pgxid.from_ulid(u)
+    assert (str(e.value), e.value.detail) == (message, detail)
+    if error is pgxid.InvalidUlidError:
+        assert e.value.sqlstate == "22P02"
+
+
+def test_ulid_flake_refused() -> None:
+    import uuid
+
+    for flake in (-1, -(1 << 63), 1 << 63):
+        with pytest.raises(XidOutOfRangeError) as e:
+            pgxid.from_ulid_flake(flake)
+        assert (str(e.value), e.value.detail, e.value.sqlstate) == (
+            f"ulid-flake id {flake} is out of range", "A ulid-flake id has a zero sign bit.", "22003")
+    with pytest.raises(XidOutOfRangeError, match="timestamp out of range for type xid"):
+        pgxid.from_ulid_flake((1 << 63) - 1)
+    with pytest.raises(XidOutOfRangeError, match="timestamp out of range for type xid"):
+        pgxid.from_ulid(uuid.UUID(int=0))

@@ -101,6 +101,68 @@ def test_uuid_matches_casts(pg) -> None:
         assert (str(e.value), e.value.sqlstate) == (srv.value.diag.message_primary, srv.value.diag.sqlstate), u
 
 
+def test_ulid_matches_functions(pg) -> None:
+    """to_ulid is xid_to_ulid, from_ulid is xid_from_ulid (text and uuid),
+    from_ulid_flake is xid_from_ulid_flake, for many values; what the server
+    refuses, the client refuses with its message."""
+    import uuid
+
+    import psycopg
+
+    rng = random.Random(15)
+    ids = [Xid.from_int(v) for v in sample_payloads(20000, 15)]
+    rows = pg.execute(
+        "SELECT xid_to_ulid(x), xid_from_ulid(xid_to_ulid(x))::text, xid_from_ulid(lower(xid_to_ulid(x)))::text"
+        " FROM unnest(%s::text[]::public.xid[]) WITH ORDINALITY AS u(x, i) ORDER BY i",
+        [list(ids)],
+    ).fetchall()
+    assert len(rows) == len(ids)
+    assert [(pgxid.to_ulid(x), x, x) for x in ids] == [tuple(r) for r in rows]
+    assert [pgxid.from_ulid(u) for u, _, _ in rows] == ids
+    # ULIDs of another maker: any randomness, as text and as a uuid
+    first, last = 1321009871111, 1321009871111 + pgxid.MAX_MS  # unix ms
+    values = [rng.randint(first, last) << 80 | rng.getrandbits(80) for _ in range(5000)]
+    texts = ["".join("0123456789ABCDEFGHJKMNPQRSTVWXYZ"[(v >> s) & 31] for s in range(125, -1, -5)) for v in values]
+    rows = pg.execute(
+        "SELECT xid_from_ulid(t)::text, xid_from_ulid(u)::text"
+        " FROM unnest(%s::text[], %s::uuid[]) WITH ORDINALITY AS a(t, u, i) ORDER BY i",
+        [texts, [uuid.UUID(int=v) for v in values]],
+    ).fetchall()
+    assert [(pgxid.from_ulid(t), pgxid.from_ulid(uuid.UUID(int=v))) for t, v in zip(texts, values)] == [
+        tuple(r) for r in rows
+    ]
+    # flakes: every time an xid holds, and the edges of the 20 bits
+    top = (last - 1704067200000) << 20 | 0xFFFFF
+    flakes = [0, 1, 0xFFFFF, top] + [rng.randint(0, top) for _ in range(10000)]
+    rows = pg.execute(
+        "SELECT xid_from_ulid_flake(f)::text FROM unnest(%s::bigint[]) WITH ORDINALITY AS u(f, i) ORDER BY i",
+        [flakes],
+    ).fetchall()
+    assert [pgxid.from_ulid_flake(f) for f in flakes] == [t for (t,) in rows]
+    bad = [("", "text"), ("8ZZZZZZZZZZZZZZZZZZZZZZZZZ", "text"), ("01ARZ3NDEKTSV4RRFFQ69G5FA", "text"),
+           ("01ARZ3NDEKTSV4RRFFQ69G5FAVX", "text"), ("01ARZ3NDEKTSV4RRFFQ69G5FAU", "text"),
+           ("01arz3ndektsv4rrffq69g5fai", "text"), ("8é" + "0" * 23, "text"), ("8é" + "0" * 24, "text"),
+           ("00000000000000000000000000", "text"), ("7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "text"),
+           (uuid.UUID(int=0), "uuid"), (uuid.UUID(int=(1 << 128) - 1), "uuid"),
+           (-1, "flake"), (-(1 << 63), "flake"), (top + 1, "flake"), ((1 << 63) - 1, "flake")]
+    for v, kind in bad:
+        sql = {"text": "SELECT xid_from_ulid(%s::text)", "uuid": "SELECT xid_from_ulid(%s::uuid)",
+               "flake": "SELECT xid_from_ulid_flake(%s::bigint)"}[kind]
+        with pytest.raises(psycopg.Error) as srv:
+            pg.execute(sql, [v])
+        convert = pgxid.from_ulid_flake if kind == "flake" else pgxid.from_ulid
+        with pytest.raises(pgxid.XidError) as e:
+            convert(v)
+        d = srv.value.diag
+        assert (str(e.value), e.value.detail) == (d.message_primary, d.message_detail), v
+        if d.sqlstate == "22008":
+            # pgxid's time error is XidOutOfRangeError (22003), for every
+            # conversion (from_uuid, Xid.from_datetime as well)
+            assert isinstance(e.value, pgxid.XidOutOfRangeError), v
+        else:
+            assert e.value.sqlstate == d.sqlstate, v
+
+
 def test_errors_match_xid_in(pg) -> None:
     inputs = invalid_inputs()
     rows = pg.execute(

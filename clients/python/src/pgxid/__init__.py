@@ -46,6 +46,7 @@ from ._codec import (
     time_upper_bound,
 )
 from ._generate import XidGenerator, new, new_at
+from ._ulid import InvalidUlidError, from_ulid, from_ulid_flake, to_ulid
 from ._uuid import NotAnXidUuidError, from_uuid, to_uuid
 
 __version__ = "1.2.0"
@@ -58,4 +59,5 @@ __all__ = [
     "prefix_bounds", "prefix_lower_bound", "prefix_upper_bound", "time",
     "time_lower_bound", "time_upper_bound",
     "NotAnXidUuidError", "from_uuid", "to_uuid",
+    "InvalidUlidError", "from_ulid", "from_ulid_flake", "to_ulid",
 ]
