@@ -82,6 +82,18 @@ export declare function xidAt(t: XidTime): Xid;
 export declare function xidToUuid(id: Xid | string): string;
 /** The id a uuid made by xidToUuid stands for (uuid::xid); XidError 22023 for any other uuid. */
 export declare function xidFromUuid(uuid: string): Xid;
+/** The id as a ULID's 26 symbols, uppercase, with its time (xid_to_ulid); it sorts as the id does. */
+export declare function xidToUlid(id: Xid | string): string;
+/**
+ * The id of a ULID's 26 symbols, either case (xid_from_ulid): its time and the first 22 bits of its
+ * randomness. XidError 22P02 for text that is no ULID, 22008 for a time an xid cannot hold.
+ */
+export declare function xidFromUlid(ulid: string): Xid;
+/**
+ * The id of a ulid-flake id (xid_from_ulid_flake), unique and in order as the flakes are: a bigint, or a
+ * number up to 2^53 - 1 (RangeError above). XidError 22003 for a negative id, 22008 for a time an xid cannot hold.
+ */
+export declare function xidFromUlidFlake(flake: bigint | number): Xid;
 /** Bounds of the ids whose text starts with the prefix (xid_prefix_lower_bound/upper_bound); null when none. */
 export declare function prefixBounds(prefix: string): XidBounds | null;
 /**

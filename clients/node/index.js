@@ -542,6 +542,86 @@ function xidFromUuid(u) {
   return fromMs(ms, Number((((v >> 64n) & 0xfffn) << 10n) | ((v >> 52n) & 0x3ffn)));
 }
 
+// ---- ULID and ulid-flake (the extension's functions, 1.2).  A ULID is
+// unix ms (48 bits), then randomness: the id's 22 low bits lead it and the
+// rest is zero, written as 26 symbols of Crockford's Base32, so it sorts as
+// the id does.  From a ULID the id keeps its time and the 22 bits after it.
+// A ulid-flake id (a zero sign bit, 43 bits of ms since 2024-01-01, 20 bits)
+// converts whole: its 20 bits become the top 20 of the id's 22.
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+// symbol value of each char code below 128, either case, -1 outside the alphabet
+const CROCKFORD_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 32; i++) {
+  CROCKFORD_VALUE[CROCKFORD.charCodeAt(i)] = i;
+  CROCKFORD_VALUE[CROCKFORD.toLowerCase().charCodeAt(i)] = i;
+}
+const FLAKE_EPOCH_MS = 1704067200000; // 2024-01-01T00:00:00Z
+const I64_MAX = (1n << 63n) - 1n;
+const UTF8 = new TextEncoder();
+const ULID_SYMBOLS = 'A ulid is 26 symbols of Crockford\'s Base32.';
+
+/** The id as a ULID's 26 symbols, uppercase, with its time (xid_to_ulid). */
+function xidToUlid(id) {
+  const x = id instanceof Xid ? id : Xid.parse(String(id));
+  const v = (BigInt(x.ms + EPOCH_MS) << 80n) | (BigInt(x.random) << 58n);
+  // 26 symbols of 5 bits are 130 bits: the first symbol holds 3
+  let s = '';
+  for (let shift = 125n; shift >= 0n; shift -= 5n) s += CROCKFORD[Number((v >> shift) & 31n)];
+  return s;
+}
+
+function ulidError(text, detail) {
+  return new XidError(`invalid input syntax for a ulid: ${quote(text)}`, '22P02', detail);
+}
+
+/**
+ * The id of a ULID's 26 symbols, either case (xid_from_ulid): its time and
+ * the first 22 bits of its randomness.  XidError 22P02 for text that is no
+ * ULID, 22008 for a time an xid cannot hold.
+ */
+function xidFromUlid(u) {
+  const text = String(u);
+  // the server counts bytes, and reads the symbols in order: a first symbol
+  // above 7 is named as such even when a later one is no symbol
+  if (UTF8.encode(text).length !== 26) throw ulidError(text, ULID_SYMBOLS);
+  let v = 0n;
+  for (let i = 0; i < 26; i++) {
+    const c = text.charCodeAt(i);
+    const d = c < 128 ? CROCKFORD_VALUE[c] : -1;
+    if (d < 0) throw ulidError(text, ULID_SYMBOLS);
+    if (i === 0 && d > 7) throw ulidError(text, 'A ulid is at most 7ZZZZZZZZZZZZZZZZZZZZZZZZZ.');
+    v = (v << 5n) | BigInt(d);
+  }
+  const ms = Number(v >> 80n) - EPOCH_MS;
+  checkMs(ms);
+  return fromMs(ms, Number((v >> 58n) & 0x3fffffn));
+}
+
+/**
+ * The id of a ulid-flake id (xid_from_ulid_flake), unique and in order as
+ * the flakes are: a bigint, or a number up to 2^53 - 1 (node-postgres
+ * reads a bigint column as a string: BigInt(row.id)).  XidError 22003 for
+ * a negative id, 22008 for a time an xid cannot hold.
+ */
+function xidFromUlidFlake(flake) {
+  let f = flake;
+  if (typeof flake === 'number') {
+    if (!Number.isSafeInteger(flake)) {
+      throw new RangeError(`xidFromUlidFlake() takes a whole number up to 2^53 - 1 (a larger id is a bigint), not ${flake}`);
+    }
+    f = BigInt(flake);
+  } else if (typeof flake !== 'bigint') {
+    throw new TypeError(`xidFromUlidFlake() takes a bigint or a number, not ${describe(flake)}`);
+  }
+  if (f < 0n || f > I64_MAX) {
+    throw new XidError(`ulid-flake id ${f} is out of range`, '22003', 'A ulid-flake id has a zero sign bit.');
+  }
+  const ms = Number(f >> 20n) + FLAKE_EPOCH_MS - EPOCH_MS;
+  checkMs(ms);
+  return fromMs(ms, Number(f & 0xfffffn) * 4);
+}
+
 module.exports = {
   Xid,
   XidError,
@@ -554,6 +634,9 @@ module.exports = {
   timeUpperBound,
   xidToUuid,
   xidFromUuid,
+  xidToUlid,
+  xidFromUlid,
+  xidFromUlidFlake,
   ALPHABET,
   EPOCH_MS,
   MAX_MS,

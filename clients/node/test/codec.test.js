@@ -305,4 +305,71 @@ test('xidToUuid and xidFromUuid: the server\'s vectors, round trip, order, error
   assert.throws(() => xidFromUuid('not a uuid'), (e) => e.code === '22P02');
 });
 
+// An xid as a ULID and back, ulid-flake ids: the server's functions
+// (expected/convert.out; these vectors from xid_to_ulid, xid_from_ulid and
+// xid_from_ulid_flake on a server)
+test('xidToUlid, xidFromUlid, xidFromUlidFlake: the server\'s vectors, round trip, order, errors', () => {
+  const { xidToUlid, xidFromUlid, xidFromUlidFlake } = require('../index.js');
+  const vectors = [
+    ['11111111111', '016E955Y870000000000000000'],
+    ['11111111112', '016E955Y870000800000000000'],
+    ['1111111NVpa', '016E955Y87ZZZZR00000000000'],
+    ['jpXCZedGfVQ', '056E955Y86ZZZZR00000000000'],
+    ['5cnEkaefSdu', '01M7XPE6000000000000000000'],
+    ['EgStYr6K4Me', '02FAWM9EC0ZA86800000000000'],
+    ['hjgP5681E9f', '0506ZH5TR9JDYPG00000000000'],
+    ['UiL9JJc4g6N', '03S96Q2NRK3D0ER00000000000'],
+    ['2T6BG6cdtfU', '01ARZ3NDEKTSV4R00000000000'],
+  ];
+  for (const [text, u] of vectors) {
+    assert.equal(xidToUlid(text), u);
+    assert.equal(xidToUlid(Xid.parse(text)), u);
+    assert.equal(xidFromUlid(u).toString(), text);
+    assert.equal(xidFromUlid(u.toLowerCase()).toString(), text);
+  }
+  // the ULID spec's example keeps its time and the 22 bits after it
+  assert.equal(xidFromUlid('01ARZ3NDEKTSV4RRFFQ69G5FAV').toString(), '2T6BG6cdtfU');
+  assert.equal(xidFromUlid('01arz3ndektsv4rrffq69g5fav').toString(), '2T6BG6cdtfU');
+  for (const [flake, text] of [[14246757444195114n, '4ryqEBY4ykb'], [0n, '4jJqhYTcPVR'], [1n, '4jJqhYTcPVV'], [1048575n, '4jJqhYTytJw']]) {
+    assert.equal(xidFromUlidFlake(flake).toString(), text);
+    if (flake <= BigInt(Number.MAX_SAFE_INTEGER)) assert.equal(xidFromUlidFlake(Number(flake)).toString(), text);
+  }
+  const ids = [Xid.MIN, Xid.MAX];
+  for (let i = 0; i < 2000; i++) ids.push(new Xid(randomPayload()));
+  for (const x of ids) assert.ok(xidFromUlid(xidToUlid(x)).equals(x));
+  const byId = [...ids].sort(Xid.compare).map(String);
+  const byUlid = [...ids].sort((a, b) => (xidToUlid(a) < xidToUlid(b) ? -1 : xidToUlid(a) > xidToUlid(b) ? 1 : 0)).map(String);
+  assert.deepEqual(byUlid, byId);
+  // distinct flakes, distinct ids in the same order
+  const flakes = Array.from({ length: 2000 }, () => randomPayload() >> 9n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const fromFlakes = flakes.map((f) => xidFromUlidFlake(f));
+  for (let i = 1; i < flakes.length; i++) assert.equal(fromFlakes[i - 1].compare(fromFlakes[i]), flakes[i - 1] < flakes[i] ? -1 : 0);
+
+  const symbols = 'A ulid is 26 symbols of Crockford\'s Base32.';
+  const atMost = 'A ulid is at most 7ZZZZZZZZZZZZZZZZZZZZZZZZZ.';
+  const times = 'An xid holds instants from 2011-11-11 11:11:11.111+00 to 2151-03-25 18:46:22.214+00.';
+  for (const [u, code, message, detail] of [
+    ['8ZZZZZZZZZZZZZZZZZZZZZZZZZ', '22P02', 'invalid input syntax for a ulid: "8ZZZZZZZZZZZZZZZZZZZZZZZZZ"', atMost],
+    ['01ARZ3NDEKTSV4RRFFQ69G5FA', '22P02', 'invalid input syntax for a ulid: "01ARZ3NDEKTSV4RRFFQ69G5FA"', symbols],
+    ['01ARZ3NDEKTSV4RRFFQ69G5FAU', '22P02', 'invalid input syntax for a ulid: "01ARZ3NDEKTSV4RRFFQ69G5FAU"', symbols],
+    ['', '22P02', 'invalid input syntax for a ulid: ""', symbols],
+    // the server counts bytes: 25 characters, 26 bytes, first symbol 8
+    ['8é' + '0'.repeat(23), '22P02', `invalid input syntax for a ulid: "8é${'0'.repeat(23)}"`, atMost],
+    ['8é' + '0'.repeat(24), '22P02', `invalid input syntax for a ulid: "8é${'0'.repeat(24)}"`, symbols],
+    // before the epoch, after 2151
+    ['00000000000000000000000000', '22008', 'timestamp out of range for type xid', times],
+    ['7ZZZZZZZZZZZZZZZZZZZZZZZZZ', '22008', 'timestamp out of range for type xid', times],
+  ]) {
+    assert.throws(() => xidFromUlid(u), (e) => e instanceof XidError && e.code === code && e.message === message && e.detail === detail, u);
+  }
+  for (const f of [-1n, -1, -(1n << 63n), 1n << 63n]) {
+    assert.throws(() => xidFromUlidFlake(f), (e) => e instanceof XidError && e.code === '22003' &&
+      e.message === `ulid-flake id ${f} is out of range` && e.detail === 'A ulid-flake id has a zero sign bit.', String(f));
+  }
+  assert.throws(() => xidFromUlidFlake((1n << 63n) - 1n), (e) => e.code === '22008' && e.detail === times);
+  assert.throws(() => xidFromUlidFlake(2 ** 60), RangeError);
+  assert.throws(() => xidFromUlidFlake(1.5), RangeError);
+  assert.throws(() => xidFromUlidFlake('1'), TypeError);
+});
+
 run('codec: ').then((failed) => process.exit(failed ? 1 : 0));

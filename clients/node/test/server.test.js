@@ -207,6 +207,59 @@ async function main() {
     }
   });
 
+  test('ulid: xidToUlid is xid_to_ulid, xidFromUlid is xid_from_ulid, xidFromUlidFlake is xid_from_ulid_flake; the same errors', async () => {
+    const edges = [0n, 1n, (1n << 22n) - 1n, 1n << 22n, (1n << 63n) - 1n, 1n << 63n, U64_MAX - 1n, U64_MAX];
+    const xs = edges.concat(Array.from({ length: scaled(20000) }, (_, i) => randomPayload() >> BigInt(i % 64)))
+      .map((v) => new Xid(v));
+    let rows = await q(
+      `SELECT xid_to_ulid(x) AS u, xid_from_ulid(xid_to_ulid(x))::text AS back, xid_from_ulid(lower(xid_to_ulid(x)))::text AS lower
+         FROM unnest($1::public.xid[]) WITH ORDINALITY u(x, n) ORDER BY n`, [xs]);
+    assert.equal(rows.length, xs.length);
+    rows.forEach((r, j) => {
+      assert.equal(xid.xidToUlid(xs[j]), r.u, xs[j].toString());
+      assert.equal(xid.xidFromUlid(r.u).toString(), xs[j].toString());
+      assert.deepEqual([r.back, r.lower], [xs[j].toString(), xs[j].toString()]);
+    });
+    // ULIDs of another maker, any randomness: the 26 symbols, and the same
+    // bytes as a uuid (pgx_ulid's cast) give the same id
+    const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+    const ulids = Array.from({ length: scaled(5000) }, () => {
+      const ms = BigInt(EPOCH_MS + Math.floor(Math.random() * 2 ** 42));
+      return (ms << 80n) | (randomPayload() << 16n) | BigInt(crypto.randomInt(65536));
+    });
+    const texts = ulids.map((v) => Array.from({ length: 26 }, (_, i) => CROCKFORD[Number((v >> BigInt(125 - 5 * i)) & 31n)]).join(''));
+    const uuids = ulids.map((v) => v.toString(16).padStart(32, '0').replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-'));
+    rows = await q(
+      `SELECT xid_from_ulid(t)::text AS t, xid_from_ulid(u)::text AS u
+         FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY a(t, u, n) ORDER BY n`, [texts, uuids]);
+    rows.forEach((r, j) => {
+      assert.equal(xid.xidFromUlid(texts[j]).toString(), r.t, texts[j]);
+      assert.equal(r.u, r.t, uuids[j]);
+    });
+    // flakes: every time an xid holds, and the edges of the 20 bits
+    const top = (BigInt(EPOCH_MS + 2 ** 42 - 1 - 1704067200000) << 20n) | 0xfffffn;
+    const flakes = [0n, 1n, 0xfffffn, top].concat(Array.from({ length: scaled(10000) }, () => randomPayload() % (top + 1n)));
+    rows = await q(
+      `SELECT xid_from_ulid_flake(f)::text AS x FROM unnest($1::text[]::bigint[]) WITH ORDINALITY u(f, n) ORDER BY n`,
+      [flakes.map(String)]);
+    rows.forEach((r, j) => assert.equal(xid.xidFromUlidFlake(flakes[j]).toString(), r.x, String(flakes[j])));
+    // what the server refuses: bad text, a first symbol above 7, a time an xid cannot hold, a negative flake
+    const bad = [
+      ['text', ''], ['text', '8ZZZZZZZZZZZZZZZZZZZZZZZZZ'], ['text', '01ARZ3NDEKTSV4RRFFQ69G5FA'],
+      ['text', '01ARZ3NDEKTSV4RRFFQ69G5FAVX'], ['text', '01ARZ3NDEKTSV4RRFFQ69G5FAU'], ['text', '01arz3ndektsv4rrffq69g5fai'],
+      ['text', '8é' + '0'.repeat(23)], ['text', '8é' + '0'.repeat(24)], ['text', '00000000000000000000000000'],
+      ['text', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ'],
+      ['flake', -1n], ['flake', -(1n << 63n)], ['flake', top + 1n], ['flake', (1n << 63n) - 1n],
+    ];
+    for (const [kind, v] of bad) {
+      const sql = kind === 'text' ? 'SELECT xid_from_ulid($1::text)' : 'SELECT xid_from_ulid_flake($1::text::bigint)';
+      const e = await q(sql, [String(v)]).then(() => null, (err) => err);
+      assert.ok(e, `${v} was taken by the server`);
+      const convert = kind === 'text' ? xid.xidFromUlid : xid.xidFromUlidFlake;
+      assert.throws(() => convert(v), (err) => err.message === e.message && err.code === e.code && err.detail === e.detail, String(v));
+    }
+  });
+
   test('generator: client ids and xid_new() ids interleaved in one table sort in time order', async () => {
     await q('CREATE TEMP TABLE gen (id public.xid PRIMARY KEY, seq int NOT NULL, src text NOT NULL)');
     const g = new XidGenerator();

@@ -1,7 +1,10 @@
 // Compiled by tsc --noEmit only: every declared name, used as a user would.
 import pg from 'pg';
 import postgres from 'postgres';
-import { Xid, XidError, XidGenerator, xidNew, xidAt, prefixBounds, likeBounds, timeLowerBound, timeUpperBound, EPOCH_MS } from '../index';
+import {
+  Xid, XidError, XidGenerator, xidNew, xidAt, prefixBounds, likeBounds, timeLowerBound, timeUpperBound, EPOCH_MS,
+  xidToUuid, xidFromUuid, xidToUlid, xidFromUlid, xidFromUlidFlake,
+} from '../index';
 import { registerTypes, lookupTypes, setParsers } from '../pg';
 import * as xidPostgres from '../postgres';
 
@@ -21,6 +24,10 @@ async function demo(): Promise<void> {
   const lo: Xid | null = timeLowerBound(new Date(), false);
   const hi: Xid | null = timeUpperBound(EPOCH_MS + 1);
   if (pb && lb && lo && hi) console.log(pb.lower.toString(), lb.upper.toJSON(), lo.toPostgres(), hi.toString());
+  const u: string = xidToUuid(x) + xidToUlid(x) + xidToUlid('5cnEkaefSdu');
+  const converted: Xid[] = [xidFromUuid(xidToUuid(x)), xidFromUlid(xidToUlid(x)), xidFromUlidFlake(14246757444195114n),
+    xidFromUlidFlake(1)];
+  console.log(u, converted);
   try {
     Xid.parse('nope');
   } catch (e) {
