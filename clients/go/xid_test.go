@@ -541,3 +541,113 @@ func TestUUID(t *testing.T) {
 		}
 	}
 }
+
+// An xid as a ULID and back, ulid-flake ids: the server's functions
+// (expected/convert.out; these vectors from xid_to_ulid, xid_from_ulid and
+// xid_from_ulid_flake on a server)
+func TestULID(t *testing.T) {
+	for _, c := range [][2]string{
+		{"11111111111", "016E955Y870000000000000000"},
+		{"11111111112", "016E955Y870000800000000000"},
+		{"1111111NVpa", "016E955Y87ZZZZR00000000000"},
+		{"jpXCZedGfVQ", "056E955Y86ZZZZR00000000000"},
+		{"5cnEkaefSdu", "01M7XPE6000000000000000000"},
+		{"EgStYr6K4Me", "02FAWM9EC0ZA86800000000000"},
+		{"hjgP5681E9f", "0506ZH5TR9JDYPG00000000000"},
+		{"UiL9JJc4g6N", "03S96Q2NRK3D0ER00000000000"},
+		{"2T6BG6cdtfU", "01ARZ3NDEKTSV4R00000000000"},
+	} {
+		x := MustParse(c[0])
+		if got := x.ULID(); got != c[1] {
+			t.Errorf("%s.ULID() = %s, want %s", c[0], got, c[1])
+		}
+		for _, u := range []string{c[1], strings.ToLower(c[1])} {
+			if y, err := ParseULID(u); err != nil || y != x {
+				t.Errorf("ParseULID(%s) = %s, %v", u, y, err)
+			}
+		}
+	}
+	// the ULID spec's example keeps its time and the 22 bits after it, as
+	// text and as the 16 bytes of a uuid
+	for _, u := range []string{"01ARZ3NDEKTSV4RRFFQ69G5FAV", "01arz3ndektsv4rrffq69g5fav"} {
+		if y, err := ParseULID(u); err != nil || y.String() != "2T6BG6cdtfU" {
+			t.Errorf("ParseULID(%s) = %s, %v", u, y, err)
+		}
+	}
+	b := [16]byte{0x01, 0x56, 0x3e, 0x3a, 0xb5, 0xd3, 0xd6, 0x76, 0x4c, 0x61, 0xef, 0xb9, 0x93, 0x02, 0xbd, 0x5b}
+	if y, err := FromULIDBytes(b); err != nil || y.String() != "2T6BG6cdtfU" {
+		t.Errorf("FromULIDBytes(01563e3a-b5d3-d676-4c61-efb99302bd5b) = %s, %v", y, err)
+	}
+	for _, c := range []struct {
+		flake int64
+		id    string
+	}{{14246757444195114, "4ryqEBY4ykb"}, {0, "4jJqhYTcPVR"}, {1, "4jJqhYTcPVV"}, {1<<20 - 1, "4jJqhYTytJw"}} {
+		if y, err := FromULIDFlake(c.flake); err != nil || y.String() != c.id {
+			t.Errorf("FromULIDFlake(%d) = %s, %v; want %s", c.flake, y, err, c.id)
+		}
+	}
+
+	ids := []Xid{Min, Max}
+	for i := 0; i < 2000; i++ {
+		ids = append(ids, Xid(rand.Uint64()))
+	}
+	for _, x := range ids {
+		if y, err := ParseULID(x.ULID()); err != nil || y != x {
+			t.Fatalf("ParseULID(%s.ULID()) = %s, %v", x, y, err)
+		}
+	}
+	byID := slices.Clone(ids)
+	slices.SortFunc(byID, Xid.Compare)
+	byULID := slices.Clone(ids)
+	slices.SortFunc(byULID, func(a, b Xid) int { return strings.Compare(a.ULID(), b.ULID()) })
+	if !slices.Equal(byID, byULID) {
+		t.Error("ids and their ULIDs sort differently")
+	}
+	// distinct flakes, distinct ids in the same order
+	flakes := make([]int64, 2000)
+	for i := range flakes {
+		flakes[i] = rand.Int64N(1 << 55)
+	}
+	slices.Sort(flakes)
+	for i := 1; i < len(flakes); i++ {
+		a, _ := FromULIDFlake(flakes[i-1])
+		b, _ := FromULIDFlake(flakes[i])
+		if (flakes[i-1] < flakes[i]) != (a < b) || (flakes[i-1] == flakes[i]) != (a == b) {
+			t.Fatalf("flakes %d, %d: ids %s, %s", flakes[i-1], flakes[i], a, b)
+		}
+	}
+
+	symbols := "A ulid is 26 symbols of Crockford's Base32."
+	atMost := "A ulid is at most 7ZZZZZZZZZZZZZZZZZZZZZZZZZ."
+	times := "An xid holds instants from 2011-11-11 11:11:11.111+00 to 2151-03-25 18:46:22.214+00."
+	for _, c := range [][4]string{
+		{"8ZZZZZZZZZZZZZZZZZZZZZZZZZ", "22P02", `invalid input syntax for a ulid: "8ZZZZZZZZZZZZZZZZZZZZZZZZZ"`, atMost},
+		{"01ARZ3NDEKTSV4RRFFQ69G5FA", "22P02", `invalid input syntax for a ulid: "01ARZ3NDEKTSV4RRFFQ69G5FA"`, symbols},
+		{"01ARZ3NDEKTSV4RRFFQ69G5FAU", "22P02", `invalid input syntax for a ulid: "01ARZ3NDEKTSV4RRFFQ69G5FAU"`, symbols},
+		{"", "22P02", `invalid input syntax for a ulid: ""`, symbols},
+		// the server counts bytes: 25 characters, 26 bytes, first symbol 8
+		{"8é" + strings.Repeat("0", 23), "22P02", `invalid input syntax for a ulid: "8é` + strings.Repeat("0", 23) + `"`, atMost},
+		{"8é" + strings.Repeat("0", 24), "22P02", `invalid input syntax for a ulid: "8é` + strings.Repeat("0", 24) + `"`, symbols},
+		// before the epoch, after 2151
+		{"00000000000000000000000000", "22008", "timestamp out of range for type xid", times},
+		{"7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "22008", "timestamp out of range for type xid", times},
+	} {
+		var e *Error
+		if _, err := ParseULID(c[0]); !errors.As(err, &e) || *e != (Error{Code: c[1], Message: c[2], Detail: c[3]}) {
+			t.Errorf("ParseULID(%s): %#v, want %s %s (%s)", c[0], err, c[1], c[2], c[3])
+		}
+	}
+	var e *Error
+	if _, err := FromULIDBytes([16]byte{}); !errors.As(err, &e) || e.Code != "22008" {
+		t.Errorf("FromULIDBytes(zeros): %v, want SQLSTATE 22008", err)
+	}
+	for _, f := range []int64{-1, -1 << 63} {
+		want := Error{Code: "22003", Message: fmt.Sprintf("ulid-flake id %d is out of range", f), Detail: "A ulid-flake id has a zero sign bit."}
+		if _, err := FromULIDFlake(f); !errors.As(err, &e) || *e != want {
+			t.Errorf("FromULIDFlake(%d): %#v", f, err)
+		}
+	}
+	if _, err := FromULIDFlake(1<<63 - 1); !errors.As(err, &e) || e.Code != "22008" {
+		t.Errorf("FromULIDFlake(2^63-1): %v, want SQLSTATE 22008", err)
+	}
+}

@@ -6,6 +6,7 @@ package pgxxid_test
 import (
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -395,6 +396,135 @@ func TestUUIDSameAsServer(t *testing.T) {
 		_, ours := xid.ParseUUID(u)
 		if !errors.As(err, &pgErr) || ours == nil || pgErr.Message != ours.Error() || pgErr.Code != ours.(*xid.Error).Code {
 			t.Fatalf("%s: server %v, ours %v", u, err, ours)
+		}
+	}
+}
+
+func TestULIDSameAsServer(t *testing.T) {
+	conn := connect(t, true)
+	payloads := randomPayloads(20000)
+	xs := make([]xid.Xid, len(payloads))
+	for i, v := range payloads {
+		xs[i] = xid.Xid(v)
+	}
+	rows, err := conn.Query(ctx, `SELECT xid_to_ulid(x), xid_from_ulid(xid_to_ulid(x))::text,
+			xid_from_ulid(lower(xid_to_ulid(x)))::text
+		FROM unnest($1::public.xid[]) WITH ORDINALITY u(x, n) ORDER BY n`, xs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	for rows.Next() {
+		var u, back, lower string
+		if err := rows.Scan(&u, &back, &lower); err != nil {
+			t.Fatal(err)
+		}
+		x := xs[i]
+		if x.ULID() != u || back != x.String() || lower != x.String() {
+			t.Fatalf("%s: server %s (back %s, %s), ours %s", x, u, back, lower, x.ULID())
+		}
+		if y, err := xid.ParseULID(u); err != nil || y != x {
+			t.Fatalf("ParseULID(%s) = %s, %v; want %s", u, y, err, x)
+		}
+		i++
+	}
+	if i != len(xs) {
+		t.Fatal(rows.Err())
+	}
+
+	// ULIDs of another maker, any randomness: the 26 symbols, and the 16
+	// bytes as a uuid (pgx_ulid's cast)
+	const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+	texts := make([]string, 5000)
+	uuids := make([][16]byte, len(texts))
+	for j := range texts {
+		var b [16]byte
+		ms := uint64(xid.EpochMs) + rand.Uint64N(uint64(xid.MaxMs)+1)
+		binary.BigEndian.PutUint64(b[0:8], ms<<16|rand.Uint64N(1<<16))
+		binary.BigEndian.PutUint64(b[8:16], rand.Uint64())
+		hi, lo := binary.BigEndian.Uint64(b[0:8]), binary.BigEndian.Uint64(b[8:16])
+		s := make([]byte, 26)
+		for k := 25; k >= 0; k-- {
+			s[k] = crockford[lo&31]
+			lo = lo>>5 | hi<<59
+			hi >>= 5
+		}
+		texts[j], uuids[j] = string(s), b
+	}
+	pgUUIDs := make([]pgtype.UUID, len(uuids))
+	for j, b := range uuids {
+		pgUUIDs[j] = pgtype.UUID{Bytes: b, Valid: true}
+	}
+	rows, err = conn.Query(ctx, `SELECT xid_from_ulid(t)::text, xid_from_ulid(u)::text
+		FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY a(t, u, n) ORDER BY n`, texts, pgUUIDs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i = 0
+	for rows.Next() {
+		var fromText, fromUUID string
+		if err := rows.Scan(&fromText, &fromUUID); err != nil {
+			t.Fatal(err)
+		}
+		y, err := xid.ParseULID(texts[i])
+		z, err2 := xid.FromULIDBytes(uuids[i])
+		if err != nil || err2 != nil || y.String() != fromText || z.String() != fromUUID {
+			t.Fatalf("%s: server %s, %s; ours %s %v, %s %v", texts[i], fromText, fromUUID, y, err, z, err2)
+		}
+		i++
+	}
+	if i != len(texts) {
+		t.Fatal(rows.Err())
+	}
+
+	// flakes: every time an xid holds, and the edges of the 20 bits
+	top := (xid.EpochMs+xid.MaxMs-1704067200000)<<20 | (1<<20 - 1)
+	flakes := []int64{0, 1, 1<<20 - 1, top}
+	for j := 0; j < 10000; j++ {
+		flakes = append(flakes, rand.Int64N(top+1))
+	}
+	rows, err = conn.Query(ctx, `SELECT xid_from_ulid_flake(f)::text
+		FROM unnest($1::bigint[]) WITH ORDINALITY u(f, n) ORDER BY n`, flakes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i = 0
+	for rows.Next() {
+		var server string
+		if err := rows.Scan(&server); err != nil {
+			t.Fatal(err)
+		}
+		if y, err := xid.FromULIDFlake(flakes[i]); err != nil || y.String() != server {
+			t.Fatalf("FromULIDFlake(%d) = %s, %v; server %s", flakes[i], y, err, server)
+		}
+		i++
+	}
+	if i != len(flakes) {
+		t.Fatal(rows.Err())
+	}
+
+	// what the server refuses: bad text, a first symbol above 7, a time an
+	// xid cannot hold, a negative flake
+	for _, u := range []string{"", "8ZZZZZZZZZZZZZZZZZZZZZZZZZ", "01ARZ3NDEKTSV4RRFFQ69G5FA", "01ARZ3NDEKTSV4RRFFQ69G5FAVX",
+		"01ARZ3NDEKTSV4RRFFQ69G5FAU", "01arz3ndektsv4rrffq69g5fai", "8é" + strings.Repeat("0", 23),
+		"8é" + strings.Repeat("0", 24), "00000000000000000000000000", "7ZZZZZZZZZZZZZZZZZZZZZZZZZ"} {
+		var pgErr *pgconn.PgError
+		_, err := conn.Exec(ctx, "SELECT xid_from_ulid($1::text)", u)
+		_, ours := xid.ParseULID(u)
+		var e *xid.Error
+		if !errors.As(err, &pgErr) || !errors.As(ours, &e) ||
+			[3]string{pgErr.Code, pgErr.Message, pgErr.Detail} != [3]string{e.Code, e.Message, e.Detail} {
+			t.Fatalf("%q: server %v, ours %v", u, err, ours)
+		}
+	}
+	for _, f := range []int64{-1, -1 << 63, top + 1, 1<<63 - 1} {
+		var pgErr *pgconn.PgError
+		_, err := conn.Exec(ctx, "SELECT xid_from_ulid_flake($1::bigint)", f)
+		_, ours := xid.FromULIDFlake(f)
+		var e *xid.Error
+		if !errors.As(err, &pgErr) || !errors.As(ours, &e) ||
+			[3]string{pgErr.Code, pgErr.Message, pgErr.Detail} != [3]string{e.Code, e.Message, e.Detail} {
+			t.Fatalf("%d: server %v, ours %v", f, err, ours)
 		}
 	}
 }
