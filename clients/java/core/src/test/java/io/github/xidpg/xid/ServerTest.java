@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -169,6 +170,104 @@ class ServerTest {
                 XidException e = assertThrows(XidException.class, () -> XidUuid.fromUuid(u));
                 assertEquals(((org.postgresql.util.PSQLException) srv).getServerErrorMessage().getMessage(), e.getMessage(), u.toString());
                 assertEquals(srv.getSQLState(), e.getSQLState(), u.toString());
+            }
+        }
+    }
+
+    @Test
+    void ulidSameAsServer() throws SQLException {
+        Xid[] xs = new Xid[20_008];
+        long[] edges = {0L, 1L, (1L << 22) - 1, 1L << 22, Long.MAX_VALUE, Long.MIN_VALUE, -2L, -1L};
+        for (int i = 0; i < xs.length; i++) {
+            xs[i] = Xid.ofPayload(i < edges.length ? edges[i] : RND.nextLong() >>> (i % 64));
+        }
+        try (PreparedStatement ps = conn.prepareStatement("SELECT xid_to_ulid(x), xid_from_ulid(xid_to_ulid(x))::text,"
+                + " xid_from_ulid(lower(xid_to_ulid(x)))::text FROM unnest(?) WITH ORDINALITY u(x, n) ORDER BY n")) {
+            XidJdbc.setArray(ps, 1, xs);
+            try (ResultSet rs = ps.executeQuery()) {
+                for (Xid x : xs) {
+                    rs.next();
+                    String u = rs.getString(1);
+                    assertEquals(u, XidUlid.toUlid(x), x.toString());
+                    assertEquals(x, XidUlid.fromUlid(u));
+                    assertEquals(List.of(x.toString(), x.toString()), List.of(rs.getString(2), rs.getString(3)));
+                }
+                assertTrue(!rs.next());
+            }
+        }
+        // ULIDs of another maker, any randomness: the 26 symbols, and the 16
+        // bytes as a uuid (pgx_ulid's cast)
+        String crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+        java.util.UUID[] uuids = new java.util.UUID[5000];
+        String[] texts = new String[uuids.length];
+        for (int i = 0; i < uuids.length; i++) {
+            long hi = (Xid.EPOCH_MS + RND.nextLong(Xid.MAX_MS + 1)) << 16 | RND.nextInt(1 << 16);
+            long lo = RND.nextLong();
+            uuids[i] = new java.util.UUID(hi, lo);
+            char[] t = new char[26];
+            for (int k = 25; k >= 0; k--) {
+                t[k] = crockford.charAt((int) (lo & 31));
+                lo = lo >>> 5 | hi << 59;
+                hi >>>= 5;
+            }
+            texts[i] = new String(t);
+        }
+        try (PreparedStatement ps = conn.prepareStatement("SELECT xid_from_ulid(t)::text, xid_from_ulid(u::uuid)::text"
+                + " FROM unnest(?::text[], ?::text[]) WITH ORDINALITY a(t, u, n) ORDER BY n")) {
+            ps.setArray(1, conn.createArrayOf("text", texts));
+            ps.setArray(2, conn.createArrayOf("text", Arrays.stream(uuids).map(Object::toString).toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                for (int i = 0; i < texts.length; i++) {
+                    rs.next();
+                    assertEquals(rs.getString(1), XidUlid.fromUlid(texts[i]).toString(), texts[i]);
+                    assertEquals(rs.getString(2), XidUlid.fromUlid(uuids[i]).toString(), uuids[i].toString());
+                }
+                assertTrue(!rs.next());
+            }
+        }
+        // flakes: every time an xid holds, and the edges of the 20 bits
+        long top = (Xid.EPOCH_MS + Xid.MAX_MS - 1704067200000L) << 20 | ((1 << 20) - 1);
+        long[] flakes = new long[10_004];
+        flakes[1] = 1;
+        flakes[2] = (1 << 20) - 1;
+        flakes[3] = top;
+        for (int i = 4; i < flakes.length; i++) {
+            flakes[i] = RND.nextLong(top + 1);
+        }
+        try (PreparedStatement ps = conn.prepareStatement("SELECT xid_from_ulid_flake(f)::text"
+                + " FROM unnest(?::text[]::bigint[]) WITH ORDINALITY u(f, n) ORDER BY n")) {
+            ps.setArray(1, conn.createArrayOf("text", Arrays.stream(flakes).mapToObj(f -> Long.toString(f)).toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                for (long f : flakes) {
+                    rs.next();
+                    assertEquals(rs.getString(1), XidUlid.fromUlidFlake(f).toString(), Long.toString(f));
+                }
+                assertTrue(!rs.next());
+            }
+        }
+        // what the server refuses: bad text, a first symbol above 7, a time an
+        // xid cannot hold, a negative flake
+        String[] bad = {"", "8ZZZZZZZZZZZZZZZZZZZZZZZZZ", "01ARZ3NDEKTSV4RRFFQ69G5FA", "01ARZ3NDEKTSV4RRFFQ69G5FAVX",
+            "01ARZ3NDEKTSV4RRFFQ69G5FAU", "01arz3ndektsv4rrffq69g5fai", "8\u00e9" + "0".repeat(23), "8\u00e9" + "0".repeat(24),
+            "00000000000000000000000000", "7ZZZZZZZZZZZZZZZZZZZZZZZZZ"};
+        try (PreparedStatement ps = conn.prepareStatement("SELECT xid_from_ulid(?::text)")) {
+            for (String u : bad) {
+                ps.setString(1, u);
+                SQLException srv = assertThrows(SQLException.class, ps::executeQuery, u);
+                XidException e = assertThrows(XidException.class, () -> XidUlid.fromUlid(u));
+                org.postgresql.util.ServerErrorMessage m = ((org.postgresql.util.PSQLException) srv).getServerErrorMessage();
+                assertEquals(List.of(srv.getSQLState(), m.getMessage(), m.getDetail()),
+                        List.of(e.getSQLState(), e.getMessage(), e.getDetail()), u);
+            }
+        }
+        try (PreparedStatement ps = conn.prepareStatement("SELECT xid_from_ulid_flake(?)")) {
+            for (long f : new long[] {-1, Long.MIN_VALUE, top + 1, Long.MAX_VALUE}) {
+                ps.setLong(1, f);
+                SQLException srv = assertThrows(SQLException.class, ps::executeQuery, Long.toString(f));
+                XidException e = assertThrows(XidException.class, () -> XidUlid.fromUlidFlake(f));
+                org.postgresql.util.ServerErrorMessage m = ((org.postgresql.util.PSQLException) srv).getServerErrorMessage();
+                assertEquals(List.of(srv.getSQLState(), m.getMessage(), m.getDetail()),
+                        List.of(e.getSQLState(), e.getMessage(), e.getDetail()), Long.toString(f));
             }
         }
     }

@@ -318,4 +318,85 @@ class XidTest {
                 () -> XidUuid.fromUuid(java.util.UUID.fromString("00000000-0000-7000-8000-000000000000")));
         assertEquals("22008", e.getSQLState());
     }
+
+    // An xid as a ULID and back, ulid-flake ids: the server's functions
+    // (expected/convert.out; these vectors from xid_to_ulid, xid_from_ulid and
+    // xid_from_ulid_flake on a server)
+    @Test
+    void ulid() {
+        String[][] vectors = {
+            {"11111111111", "016E955Y870000000000000000"},
+            {"11111111112", "016E955Y870000800000000000"},
+            {"1111111NVpa", "016E955Y87ZZZZR00000000000"},
+            {"jpXCZedGfVQ", "056E955Y86ZZZZR00000000000"},
+            {"5cnEkaefSdu", "01M7XPE6000000000000000000"},
+            {"EgStYr6K4Me", "02FAWM9EC0ZA86800000000000"},
+            {"hjgP5681E9f", "0506ZH5TR9JDYPG00000000000"},
+            {"UiL9JJc4g6N", "03S96Q2NRK3D0ER00000000000"},
+            {"2T6BG6cdtfU", "01ARZ3NDEKTSV4R00000000000"},
+        };
+        for (String[] v : vectors) {
+            assertEquals(v[1], XidUlid.toUlid(Xid.parse(v[0])));
+            assertEquals(Xid.parse(v[0]), XidUlid.fromUlid(v[1]));
+            assertEquals(Xid.parse(v[0]), XidUlid.fromUlid(v[1].toLowerCase(java.util.Locale.ROOT)));
+        }
+        // the ULID spec's example keeps its time and the 22 bits after it, as
+        // text and as the 16 bytes of a uuid (pgx_ulid's cast)
+        assertEquals("2T6BG6cdtfU", XidUlid.fromUlid("01ARZ3NDEKTSV4RRFFQ69G5FAV").toString());
+        assertEquals("2T6BG6cdtfU", XidUlid.fromUlid("01arz3ndektsv4rrffq69g5fav").toString());
+        assertEquals("2T6BG6cdtfU", XidUlid.fromUlid(java.util.UUID.fromString("01563e3a-b5d3-d676-4c61-efb99302bd5b")).toString());
+        long[] flakes = {14246757444195114L, 0, 1, (1 << 20) - 1};
+        String[] fromFlakes = {"4ryqEBY4ykb", "4jJqhYTcPVR", "4jJqhYTcPVV", "4jJqhYTytJw"};
+        for (int i = 0; i < flakes.length; i++) {
+            assertEquals(fromFlakes[i], XidUlid.fromUlidFlake(flakes[i]).toString());
+        }
+
+        List<Xid> ids = new ArrayList<>(List.of(Xid.MIN, Xid.MAX));
+        for (int i = 0; i < 2000; i++) {
+            ids.add(Xid.ofPayload(RND.nextLong()));
+        }
+        for (Xid x : ids) {
+            assertEquals(x, XidUlid.fromUlid(XidUlid.toUlid(x)));
+        }
+        List<Xid> byId = new ArrayList<>(ids);
+        Collections.sort(byId);
+        List<Xid> byUlid = new ArrayList<>(ids);
+        byUlid.sort((a, b) -> XidUlid.toUlid(a).compareTo(XidUlid.toUlid(b)));
+        assertEquals(byId, byUlid);
+        // distinct flakes, distinct ids in the same order
+        long[] many = RND.longs(2000, 0, 1L << 55).sorted().toArray();
+        for (int i = 1; i < many.length; i++) {
+            int want = Long.compare(many[i - 1], many[i]);
+            assertEquals(want, Integer.signum(XidUlid.fromUlidFlake(many[i - 1]).compareTo(XidUlid.fromUlidFlake(many[i]))));
+        }
+
+        String symbols = "A ulid is 26 symbols of Crockford's Base32.";
+        String atMost = "A ulid is at most 7ZZZZZZZZZZZZZZZZZZZZZZZZZ.";
+        String times = "An xid holds instants from 2011-11-11 11:11:11.111+00 to 2151-03-25 18:46:22.214+00.";
+        String[][] bad = {
+            {"8ZZZZZZZZZZZZZZZZZZZZZZZZZ", "22P02", "invalid input syntax for a ulid: \"8ZZZZZZZZZZZZZZZZZZZZZZZZZ\"", atMost},
+            {"01ARZ3NDEKTSV4RRFFQ69G5FA", "22P02", "invalid input syntax for a ulid: \"01ARZ3NDEKTSV4RRFFQ69G5FA\"", symbols},
+            {"01ARZ3NDEKTSV4RRFFQ69G5FAU", "22P02", "invalid input syntax for a ulid: \"01ARZ3NDEKTSV4RRFFQ69G5FAU\"", symbols},
+            {"", "22P02", "invalid input syntax for a ulid: \"\"", symbols},
+            // the server counts bytes: 25 characters, 26 bytes, first symbol 8
+            {"8\u00e9" + "0".repeat(23), "22P02", "invalid input syntax for a ulid: \"8\u00e9" + "0".repeat(23) + "\"", atMost},
+            {"8\u00e9" + "0".repeat(24), "22P02", "invalid input syntax for a ulid: \"8\u00e9" + "0".repeat(24) + "\"", symbols},
+            // before the epoch, after 2151
+            {"00000000000000000000000000", "22008", "timestamp out of range for type xid", times},
+            {"7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "22008", "timestamp out of range for type xid", times},
+        };
+        for (String[] b : bad) {
+            XidException e = assertThrows(XidException.class, () -> XidUlid.fromUlid(b[0]), b[0]);
+            assertEquals(List.of(b[1], b[2], b[3]), List.of(e.getSQLState(), e.getMessage(), e.getDetail()), b[0]);
+        }
+        XidException e = assertThrows(XidException.class, () -> XidUlid.fromUlid(new java.util.UUID(0, 0)));
+        assertEquals("22008", e.getSQLState());
+        for (long f : new long[] {-1, Long.MIN_VALUE}) {
+            e = assertThrows(XidException.class, () -> XidUlid.fromUlidFlake(f));
+            assertEquals(List.of("22003", "ulid-flake id " + f + " is out of range", "A ulid-flake id has a zero sign bit."),
+                    List.of(e.getSQLState(), e.getMessage(), e.getDetail()));
+        }
+        e = assertThrows(XidException.class, () -> XidUlid.fromUlidFlake(Long.MAX_VALUE));
+        assertEquals("22008", e.getSQLState());
+    }
 }
