@@ -473,11 +473,17 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_status(regclass) IS
 'where the move of a table''s key to xid is: its step, and the backfill''s progress per relation';
 
+-- Each batch updates the rows of a range of blocks and commits: a writer
+-- that updates or deletes one of those rows waits for the commit.  With
+-- batch_time, the ranges are sized so that a batch takes about that long
+-- (at most batch_blocks blocks), whatever the load: the longest such wait
+-- follows batch_time, not the table or the machine.
 CREATE PROCEDURE @extschema@.xid_move_backfill(
 	tbl regclass,
 	batch_blocks integer DEFAULT 64,
 	pause interval DEFAULT '0',
-	max_batches integer DEFAULT NULL)
+	max_batches integer DEFAULT NULL,
+	batch_time interval DEFAULT '200ms')
 LANGUAGE plpgsql
 AS $$
 DECLARE
@@ -489,6 +495,10 @@ DECLARE
 	batches integer := 0;
 	total bigint;
 	done bigint;
+	size integer;
+	t0 timestamptz;
+	took float8;
+	target float8 := extract(epoch FROM batch_time);
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
 	st := @extschema@.xid_move_state_name(tbl);
@@ -500,12 +510,22 @@ BEGIN
 		RAISE EXCEPTION 'the move of table % is past its backfill (step %)', tbl, par.step
 			USING ERRCODE = 'object_not_in_prerequisite_state';
 	END IF;
+	IF batch_blocks IS NULL OR batch_blocks < 1 THEN
+		RAISE EXCEPTION 'batch_blocks must be at least 1' USING ERRCODE = 'invalid_parameter_value';
+	END IF;
+	IF target IS NOT NULL AND target < 0 THEN
+		RAISE EXCEPTION 'batch_time must not be negative' USING ERRCODE = 'invalid_parameter_value';
+	END IF;
+	-- timed batches start small and grow (at most doubling) while they take
+	-- less than batch_time
+	size := CASE WHEN target > 0 THEN least(batch_blocks, 8) ELSE batch_blocks END;
 	LOOP
 		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
 		EXECUTE format('SELECT * FROM %s WHERE blocks_done < blocks ORDER BY role DESC, leaf::text LIMIT 1', st) INTO r;
 		EXIT WHEN r IS NULL;
 		EXIT WHEN max_batches IS NOT NULL AND batches >= max_batches;
-		upto := least(r.blocks, r.blocks_done + batch_blocks);
+		upto := least(r.blocks, r.blocks_done + size);
+		t0 := clock_timestamp();
 		IF r.role = 'parent' THEN
 			EXECUTE format('UPDATE %1$s AS row SET %2$I = %3$s WHERE row.ctid >= $1 AND row.ctid < $2 AND row.%2$I IS NULL',
 				r.leaf, r.new_column, @extschema@.xid_move_id_expr('row', r.column_name, r.key_type, r.time_column))
@@ -527,6 +547,10 @@ BEGIN
 			RAISE NOTICE 'backfill of %: % blocks of % done (% rows in this batch of %)', tbl, done, total, n, r.leaf;
 		END IF;
 		COMMIT;
+		IF target > 0 THEN
+			took := greatest(extract(epoch FROM clock_timestamp() - t0), 0.0001);
+			size := greatest(1, least(batch_blocks::float8, 2.0 * size, floor(size * target / took)))::integer;
+		END IF;
 		IF pause > '0'::interval THEN
 			PERFORM pg_catalog.pg_sleep(extract(epoch FROM pause)::float8);
 		END IF;
@@ -540,8 +564,8 @@ BEGIN
 END
 $$;
 
-COMMENT ON PROCEDURE @extschema@.xid_move_backfill(regclass, integer, interval, integer) IS
-'fill the new xid columns of a move, in batches of blocks that each commit; resumes where it stopped';
+COMMENT ON PROCEDURE @extschema@.xid_move_backfill(regclass, integer, interval, integer, interval) IS
+'fill the new xid columns of a move, in batches of blocks that each commit (sized to take batch_time); resumes where it stopped';
 
 -- The indexes the swap needs, built CONCURRENTLY by the caller (no
 -- procedure may): a unique index on the new key, one on the old key (it

@@ -26,12 +26,14 @@ rows=${1:-2000000}
 bin=${PG_BIN:-/usr/lib/postgresql/15/bin}
 work=$(mktemp -d /tmp/xid-move-bench.XXXXXX)
 chmod 777 "$work"
-trap 'cluster_stop "$bin" "$work/c"; rm -rf "$work"' EXIT
+# BENCH_KEEP_LOG=FILE keeps the server's log (lock waits name the process
+# holding the lock; the move's sessions connect as application xid-move)
+trap 'cluster_stop "$bin" "$work/c"; [ -z "${BENCH_KEEP_LOG:-}" ] || cp "$work/c/server.log" "$BENCH_KEEP_LOG"; rm -rf "$work"' EXIT
 
 port=$(free_port "${BENCH_PORT:-55950}")
 cluster_start "$bin" "$work/c" "$port" "shared_preload_libraries = 'xid'" "fsync = on" \
 	"max_wal_size = 4GB" "checkpoint_timeout = 30min" \
-	"log_lock_waits = on" "deadlock_timeout = '100ms'"
+	"log_lock_waits = on" "deadlock_timeout = '100ms'" "log_connections = on"
 export PGHOST="$work/c/sock" PGPORT=$port
 psql() { "$bin/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 now() { date +%s.%N; }
@@ -123,7 +125,7 @@ step()
 	local t
 	t=$(now)
 	echo "$t $1" >>"$work/steps.txt"
-	psql -c "$2" 2>>"$work/move.log" || { tail -20 "$work/move.log"; kill -TERM "$pid"; exit 1; }
+	PGAPPNAME=xid-move psql -c "$2" 2>>"$work/move.log" || { tail -20 "$work/move.log"; kill -TERM "$pid"; exit 1; }
 	echo "  $1: $(since "$t") s"
 }
 t0=$(now)

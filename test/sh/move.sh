@@ -194,6 +194,11 @@ check "the dry run prints the plan and changes nothing" \
 writers 20 1
 sleep 1
 psql -c "CALL xid_move_start('$T', time_column => 'created_at')" 2>/dev/null
+for c in "batch_blocks => 0:batch_blocks must be at least 1" "batch_blocks => NULL:batch_blocks must be at least 1" \
+	"batch_time => '-1s':batch_time must not be negative"; do
+	err=$(psql -v VERBOSITY=verbose -c "CALL xid_move_backfill('$T', ${c%%:*})" 2>&1 || true)
+	echo "$err" | grep -q "22023: ${c#*:}" || fail "xid_move_backfill with ${c%%:*}: $err"
+done
 (psql -c "CALL xid_move_backfill('$T', batch_blocks => 4, pause => '30ms')" >/dev/null 2>&1 || true) &
 bgpids+=($!)
 for i in $(seq 1 200); do

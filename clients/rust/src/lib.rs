@@ -1,7 +1,8 @@
 //! The xid identifier of the PostgreSQL extension `xid` (the uid11/xid
 //! profile) for Rust: parse, format, validate, the time of an id, the bounds
-//! of a prefix, of a time and of a `LIKE` pattern, node numbers, uuid
-//! conversions, and a generator with the layout of the server's `xid_new()`.
+//! of a prefix, of a time and of a `LIKE` pattern, node numbers, uuid,
+//! ULID and ulid-flake conversions, and a generator with the layout of the
+//! server's `xid_new()`.
 //!
 //! An [`Xid`] is an unsigned 64-bit payload: 42 bits of milliseconds since
 //! 2011-11-11T11:11:11.111Z, then 22 bits the generator fills.  Its text is
@@ -10,7 +11,8 @@
 //! function gives the same answer as the extension's SQL function of the
 //! same meaning (`xid_in`, `xid_out`, `xid_prefix_lower_bound`,
 //! `xid_time_lower_bound`, `xid_like_lower_bound`, `xid_node`,
-//! `xid_to_uuid`), which the tests check against a server.
+//! `xid_to_uuid`, `xid_to_ulid`, `xid_from_ulid_flake`), which the tests
+//! check against a server.
 //!
 //! The codec needs no dependency and works without `std` (with `alloc`,
 //! for the errors' text); the feature `std` (default) adds the clock, the
@@ -45,6 +47,7 @@ mod bounds;
 #[cfg(feature = "std")]
 mod generate;
 mod time;
+mod ulid;
 mod uuid;
 
 #[cfg(feature = "serde")]

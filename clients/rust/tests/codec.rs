@@ -296,6 +296,94 @@ fn uuid() {
     assert_eq!(e.message(), "uuid \"01890a5d-ac96-774b-bcce-b302099a8057\" is not an xid");
 }
 
+// An xid as a ULID and back, ulid-flake ids: the server's functions
+// (expected/convert.out; these vectors from xid_to_ulid, xid_from_ulid and
+// xid_from_ulid_flake on a server)
+#[test]
+fn ulid() {
+    for (id, u) in [
+        ("11111111111", "016E955Y870000000000000000"),
+        ("11111111112", "016E955Y870000800000000000"),
+        ("1111111NVpa", "016E955Y87ZZZZR00000000000"),
+        ("jpXCZedGfVQ", "056E955Y86ZZZZR00000000000"),
+        ("5cnEkaefSdu", "01M7XPE6000000000000000000"),
+        ("EgStYr6K4Me", "02FAWM9EC0ZA86800000000000"),
+        ("hjgP5681E9f", "0506ZH5TR9JDYPG00000000000"),
+        ("UiL9JJc4g6N", "03S96Q2NRK3D0ER00000000000"),
+        ("2T6BG6cdtfU", "01ARZ3NDEKTSV4R00000000000"),
+    ] {
+        assert_eq!(x(id).to_ulid_string(), u);
+        assert_eq!(Xid::parse_ulid(u).unwrap(), x(id));
+        assert_eq!(Xid::parse_ulid(&u.to_lowercase()).unwrap(), x(id));
+        assert_eq!(Xid::from_ulid_bytes(x(id).to_ulid_bytes()).unwrap(), x(id));
+    }
+    // the ULID spec's example keeps its time and the 22 bits after it, as
+    // text and as the 16 bytes of a uuid (pgx_ulid's cast)
+    assert_eq!(Xid::parse_ulid("01ARZ3NDEKTSV4RRFFQ69G5FAV").unwrap(), x("2T6BG6cdtfU"));
+    assert_eq!(Xid::parse_ulid("01arz3ndektsv4rrffq69g5fav").unwrap(), x("2T6BG6cdtfU"));
+    let b = 0x0156_3e3a_b5d3_d676_4c61_efb9_9302_bd5b_u128.to_be_bytes();
+    assert_eq!(Xid::from_ulid_bytes(b).unwrap(), x("2T6BG6cdtfU"));
+    for (flake, id) in [
+        (14_246_757_444_195_114, "4ryqEBY4ykb"),
+        (0, "4jJqhYTcPVR"),
+        (1, "4jJqhYTcPVV"),
+        ((1 << 20) - 1, "4jJqhYTytJw"),
+    ] {
+        assert_eq!(Xid::from_ulid_flake(flake).unwrap(), x(id), "{flake}");
+    }
+
+    let mut r = Rng(4);
+    let mut ids: Vec<Xid> = (0..2000).map(|_| Xid::from_u64(r.next_u64())).collect();
+    ids.extend([Xid::MIN, Xid::MAX]);
+    for v in &ids {
+        assert_eq!(Xid::parse_ulid(&v.to_ulid_string()).unwrap(), *v);
+    }
+    let mut by_ulid = ids.clone();
+    by_ulid.sort_by_key(|v| v.to_ulid_string());
+    ids.sort();
+    assert_eq!(ids, by_ulid);
+    // distinct flakes, distinct ids in the same order
+    let mut flakes: Vec<i64> = (0..2000).map(|_| (r.next_u64() >> 9) as i64).collect();
+    flakes.sort();
+    for w in flakes.windows(2) {
+        let (a, b) = (Xid::from_ulid_flake(w[0]).unwrap(), Xid::from_ulid_flake(w[1]).unwrap());
+        assert_eq!(w[0].cmp(&w[1]), a.cmp(&b), "{} {}", w[0], w[1]);
+    }
+
+    let symbols = "A ulid is 26 symbols of Crockford's Base32.";
+    let at_most = "A ulid is at most 7ZZZZZZZZZZZZZZZZZZZZZZZZZ.";
+    let times = "An xid holds instants from 2011-11-11 11:11:11.111+00 to 2151-03-25 18:46:22.214+00.";
+    for (u, code, detail) in [
+        ("8ZZZZZZZZZZZZZZZZZZZZZZZZZ".to_string(), "22P02", at_most),
+        ("01ARZ3NDEKTSV4RRFFQ69G5FA".to_string(), "22P02", symbols),
+        ("01ARZ3NDEKTSV4RRFFQ69G5FAU".to_string(), "22P02", symbols),
+        (String::new(), "22P02", symbols),
+        // the server counts bytes: 25 characters, 26 bytes, first symbol 8
+        (format!("8\u{e9}{}", "0".repeat(23)), "22P02", at_most),
+        (format!("8\u{e9}{}", "0".repeat(24)), "22P02", symbols),
+        // before the epoch, after 2151
+        ("00000000000000000000000000".to_string(), "22008", times),
+        ("7ZZZZZZZZZZZZZZZZZZZZZZZZZ".to_string(), "22008", times),
+    ] {
+        let e = Xid::parse_ulid(&u).unwrap_err();
+        let message = match code {
+            "22P02" => format!("invalid input syntax for a ulid: \"{u}\""),
+            _ => "timestamp out of range for type xid".to_string(),
+        };
+        assert_eq!((e.code(), e.message(), e.detail()), (code, message.as_str(), Some(detail)), "{u}");
+    }
+    assert_eq!(Xid::from_ulid_bytes([0; 16]).unwrap_err().code(), "22008");
+    for f in [-1, i64::MIN] {
+        let e = Xid::from_ulid_flake(f).unwrap_err();
+        let message = format!("ulid-flake id {f} is out of range");
+        assert_eq!(
+            (e.code(), e.message(), e.detail()),
+            ("22003", message.as_str(), Some("A ulid-flake id has a zero sign bit."))
+        );
+    }
+    assert_eq!(Xid::from_ulid_flake(i64::MAX).unwrap_err().code(), "22008");
+}
+
 #[cfg(feature = "serde")]
 #[test]
 fn serde_text() {

@@ -351,6 +351,103 @@ async fn fields_and_uuid_same_as_server() {
     }
 }
 
+#[tokio::test]
+async fn ulid_same_as_server() {
+    let client = connect!();
+    let mut r = Rng::new();
+    let mut xs: Vec<Xid> = [0, 1, (1 << 22) - 1, 1 << 22, u64::MAX >> 1, 1 << 63, u64::MAX - 1, u64::MAX]
+        .into_iter()
+        .map(Xid::from_u64)
+        .collect();
+    xs.extend((0..20000).map(|i| Xid::from_u64(r.next_u64() >> (i % 64))));
+    let rows = client
+        .query(
+            "SELECT xid_to_ulid(x), xid_from_ulid(xid_to_ulid(x))::text, xid_from_ulid(lower(xid_to_ulid(x)))::text
+             FROM unnest($1::public.xid[]) WITH ORDINALITY u(x, n) ORDER BY n",
+            &[&xs],
+        )
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), xs.len());
+    for (row, x) in rows.iter().zip(&xs) {
+        let (u, back, lower): (String, String, String) = (row.get(0), row.get(1), row.get(2));
+        assert_eq!((x.to_ulid_string(), x.to_string(), x.to_string()), (u.clone(), back, lower), "{x}");
+        assert_eq!(Xid::parse_ulid(&u).unwrap(), *x);
+    }
+
+    // ULIDs of another maker, any randomness: the 26 symbols, and the 16
+    // bytes as a uuid (pgx_ulid's cast)
+    const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    let ulids: Vec<u128> = (0..5000)
+        .map(|_| {
+            let ms = (pgxid::EPOCH_MS + (r.next_u64() % (MAX_MS as u64 + 1)) as i64) as u128;
+            ms << 80 | (r.next_u64() as u128) << 16 | (r.next_u64() & 0xffff) as u128
+        })
+        .collect();
+    let mut texts = Vec::new();
+    for v in &ulids {
+        texts.push((0..26).rev().map(|i| CROCKFORD[((v >> (5 * i)) & 31) as usize] as char).collect::<String>());
+    }
+    let uuids: Vec<uuid::Uuid> = ulids.iter().map(|&v| uuid::Uuid::from_u128(v)).collect();
+    let rows = client
+        .query(
+            "SELECT xid_from_ulid(t)::text, xid_from_ulid(u)::text
+             FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY a(t, u, n) ORDER BY n",
+            &[&texts, &uuids],
+        )
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), texts.len());
+    for ((row, t), v) in rows.iter().zip(&texts).zip(&ulids) {
+        let (from_text, from_uuid): (String, String) = (row.get(0), row.get(1));
+        let from_bytes = Xid::from_ulid_bytes(v.to_be_bytes()).unwrap();
+        assert_eq!((Xid::parse_ulid(t).unwrap().to_string(), from_bytes.to_string()), (from_text, from_uuid), "{t}");
+    }
+
+    // flakes: every time an xid holds, and the edges of the 20 bits
+    let top = (pgxid::EPOCH_MS + MAX_MS - 1_704_067_200_000) << 20 | ((1 << 20) - 1);
+    let mut flakes: Vec<i64> = vec![0, 1, (1 << 20) - 1, top];
+    flakes.extend((0..10000).map(|_| (r.next_u64() % (top as u64 + 1)) as i64));
+    let rows = client
+        .query(
+            "SELECT xid_from_ulid_flake(f)::text FROM unnest($1::bigint[]) WITH ORDINALITY u(f, n) ORDER BY n",
+            &[&flakes],
+        )
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), flakes.len());
+    for (row, f) in rows.iter().zip(&flakes) {
+        assert_eq!(Xid::from_ulid_flake(*f).unwrap().to_string(), row.get::<_, String>(0), "{f}");
+    }
+
+    // what the server refuses: bad text, a first symbol above 7, a time an
+    // xid cannot hold, a negative flake
+    let bad = [
+        String::new(),
+        "8ZZZZZZZZZZZZZZZZZZZZZZZZZ".into(),
+        "01ARZ3NDEKTSV4RRFFQ69G5FA".into(),
+        "01ARZ3NDEKTSV4RRFFQ69G5FAVX".into(),
+        "01ARZ3NDEKTSV4RRFFQ69G5FAU".into(),
+        "01arz3ndektsv4rrffq69g5fai".into(),
+        format!("8\u{e9}{}", "0".repeat(23)),
+        format!("8\u{e9}{}", "0".repeat(24)),
+        "00000000000000000000000000".into(),
+        "7ZZZZZZZZZZZZZZZZZZZZZZZZZ".into(),
+    ];
+    for u in &bad {
+        let e = client.query_one("SELECT xid_from_ulid($1::text)", &[u]).await.unwrap_err();
+        let ours = Xid::parse_ulid(u).unwrap_err();
+        let db = e.as_db_error().unwrap();
+        assert_eq!((db.code().code(), db.message(), db.detail()), (ours.code(), ours.message(), ours.detail()), "{u}");
+    }
+    for f in [-1, i64::MIN, top + 1, i64::MAX] {
+        let e = client.query_one("SELECT xid_from_ulid_flake($1::bigint)", &[&f]).await.unwrap_err();
+        let ours = Xid::from_ulid_flake(f).unwrap_err();
+        let db = e.as_db_error().unwrap();
+        assert_eq!((db.code().code(), db.message(), db.detail()), (ours.code(), ours.message(), ours.detail()), "{f}");
+    }
+}
+
 // waits until the clock is in a later millisecond
 fn next_ms() {
     let t = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_millis();
