@@ -30,6 +30,7 @@ from ._codec import (
     Xid,
     XidError,
     XidOutOfRangeError,
+    XidTimeOutOfRangeError,
     decode,
     encode,
     is_valid,
@@ -54,7 +55,7 @@ __version__ = "1.2.0"
 __all__ = [
     "ALPHABET", "EPOCH", "MAX", "MAX_MS", "MAX_NODE_BITS", "MAX_PAYLOAD", "MIN",
     "RANDOM_BITS", "InvalidEscapeError", "InvalidXidError", "Xid", "XidError", "XidGenerator",
-    "XidOutOfRangeError", "decode", "encode", "is_valid", "like_bounds",
+    "XidOutOfRangeError", "XidTimeOutOfRangeError", "decode", "encode", "is_valid", "like_bounds",
     "like_lower_bound", "like_upper_bound", "new", "new_at", "node", "parse",
     "prefix_bounds", "prefix_lower_bound", "prefix_upper_bound", "time",
     "time_lower_bound", "time_upper_bound",

@@ -70,6 +70,14 @@ class XidOutOfRangeError(XidError, OverflowError):
     sqlstate = "22003"
 
 
+class XidTimeOutOfRangeError(XidOutOfRangeError):
+    """A time an xid cannot hold (before 2011-11-11 11:11:11.111+00 or
+    after 2151-03-25 18:46:22.214+00): the server's 22008, ``timestamp out
+    of range for type xid``.  Also an XidOutOfRangeError."""
+
+    sqlstate = "22008"
+
+
 class InvalidEscapeError(XidError):
     """A ``LIKE`` pattern that ends in a lone backslash: the server's 22025,
     ``LIKE pattern must not end with escape character``."""
@@ -417,7 +425,7 @@ def ms_of(t: datetime) -> int:
     XidOutOfRangeError when an xid cannot hold it (as ``xid_new(t)``)."""
     floor, _ = _floor_ceil_ms(t)
     if not 0 <= floor <= MAX_MS:
-        raise XidOutOfRangeError(
+        raise XidTimeOutOfRangeError(
             "timestamp out of range for type xid",
             "An xid holds instants from 2011-11-11 11:11:11.111+00 to 2151-03-25 18:46:22.214+00.",
         )

@@ -25,6 +25,7 @@ from ._codec import (
     Xid,
     XidError,
     XidOutOfRangeError,
+    XidTimeOutOfRangeError,
     _decode_valid,
     _int_arg,
 )
@@ -54,7 +55,7 @@ def _xid_of_unix_ms(unix_ms: int, low: int) -> Xid:
     a time an xid cannot hold."""
     ms = unix_ms - EPOCH_UNIX_MS
     if not 0 <= ms <= MAX_MS:
-        raise XidOutOfRangeError(
+        raise XidTimeOutOfRangeError(
             "timestamp out of range for type xid",
             "An xid holds instants from 2011-11-11 11:11:11.111+00 to 2151-03-25 18:46:22.214+00.",
         )

@@ -19,7 +19,7 @@ from ._codec import (
     RANDOM_MASK,
     Xid,
     XidError,
-    XidOutOfRangeError,
+    XidTimeOutOfRangeError,
     _decode_valid,
 )
 
@@ -54,7 +54,7 @@ def from_uuid(u: Union[str, uuid.UUID]) -> Xid:
         )
     ms = (value >> 80) - EPOCH_UNIX_MS
     if not 0 <= ms <= MAX_MS:
-        raise XidOutOfRangeError(
+        raise XidTimeOutOfRangeError(
             "timestamp out of range for type xid",
             "An xid holds instants from 2011-11-11 11:11:11.111+00 to 2151-03-25 18:46:22.214+00.",
         )
