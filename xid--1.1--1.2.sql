@@ -531,8 +531,13 @@ BEGIN
 				r.leaf, r.new_column, @extschema@.xid_move_id_expr('row', r.column_name, r.key_type, r.time_column))
 				USING format('(%s,0)', r.blocks_done)::tid, format('(%s,0)', upto)::tid;
 		ELSE
-			EXECUTE format('UPDATE %1$s AS c SET %2$I = %3$s FROM %4$s AS row WHERE c.ctid >= $1 AND c.ctid < $2'
-				' AND c.%2$I IS NULL AND row.%5$I = c.%6$I',
+			-- each child row looks its parent up through the parent's
+			-- primary key: a subquery in SET is never made a join, so no
+			-- plan reads the whole parent for a batch (a join did, by a
+			-- hash join, once the child's statistics said its new column
+			-- was mostly null: every batch paid for the whole parent)
+			EXECUTE format('UPDATE %1$s AS c SET %2$I = (SELECT %3$s FROM %4$s AS row WHERE row.%5$I = c.%6$I)'
+				' WHERE c.ctid >= $1 AND c.ctid < $2 AND c.%2$I IS NULL AND c.%6$I IS NOT NULL',
 				r.leaf, r.new_column, @extschema@.xid_move_id_expr('row', par.column_name, par.key_type, par.time_column),
 				tbl, par.column_name, r.column_name)
 				USING format('(%s,0)', r.blocks_done)::tid, format('(%s,0)', upto)::tid;
