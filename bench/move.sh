@@ -37,7 +37,8 @@ cluster_start "$bin" "$work/c" "$port" "shared_preload_libraries = 'xid'" "fsync
 export PGHOST="$work/c/sock" PGPORT=$port
 psql() { "$bin/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 now() { date +%s.%N; }
-since() { echo "$(now) - $1" | bc; }
+since() { awk -v a="$(now)" -v b="$1" 'BEGIN { printf "%.3f", a - b }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 psql -U postgres -d postgres -c "CREATE ROLE mover LOGIN" -c "CREATE DATABASE movedb OWNER mover"
 export PGUSER=mover PGDATABASE=movedb
@@ -223,7 +224,7 @@ offline=$(since "$t")
 t=$(now)
 psql -c "ALTER TABLE items_c ALTER COLUMN id TYPE bigint USING id::bigint" 2>/dev/null || true
 echo "offline rewrite of the same tables (children by a lookup of their parent, then the parent, then the foreign keys), no writers: $offline s"
-echo "the online move, under 8 writers: $total s = $(echo "scale=2; $total / $offline" | bc)x the offline rewrite"
+echo "the online move, under 8 writers: $total s = $(ratio "$total" "$offline")x the offline rewrite"
 
 # the online move of the other copies, with no writers: what the move
 # costs itself, where the run above shares the two cores with the writers
@@ -241,4 +242,4 @@ step swap "CALL xid_move_swap('items_d')"
 step finish "CALL xid_move_finish('items_d')"
 alone=$(since "$t0")
 echo "  whole move: $alone s"
-echo "the online move, no writers: $alone s = $(echo "scale=2; $alone / $offline" | bc)x the offline rewrite"
+echo "the online move, no writers: $alone s = $(ratio "$alone" "$offline")x the offline rewrite"
