@@ -144,4 +144,4 @@ def test_codec_does_not_import_pydantic() -> None:
                         "import sys, pgxid; pgxid.Xid('5cnEkaefSdu'); pgxid.new();"
                         "print(sorted(m for m in sys.modules if m.startswith(('pydantic', 'pgxid.'))))"],
                        capture_output=True, text=True)
-    assert r.returncode == 0 and r.stdout.strip() == "['pgxid._codec', 'pgxid._generate', 'pgxid._uuid']", r.stdout + r.stderr
+    assert r.returncode == 0 and r.stdout.strip() == "['pgxid._codec', 'pgxid._generate', 'pgxid._ulid', 'pgxid._uuid']", r.stdout + r.stderr
