@@ -166,6 +166,25 @@ COMMENT ON FUNCTION @extschema@.xid_move_object_name(regclass, text) IS
 COMMENT ON FUNCTION @extschema@.xid_move_state_name(regclass) IS
 'the table that holds the state of the move of a table''s key to xid';
 
+-- The state table of the move of tbl under way; an error when there is none
+CREATE FUNCTION @extschema@.xid_move_state(tbl regclass)
+RETURNS text
+LANGUAGE plpgsql STABLE
+SET search_path = pg_catalog, @extschema@, pg_temp
+AS $$
+DECLARE
+	st text := @extschema@.xid_move_state_name(tbl);
+BEGIN
+	IF to_regclass(st) IS NULL THEN
+		RAISE EXCEPTION 'no move of table % is under way', tbl USING ERRCODE = 'object_not_in_prerequisite_state';
+	END IF;
+	RETURN st;
+END
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_state(regclass) IS
+'the state table of a move of a table''s key to xid that is under way; an error if none is';
+
 -- The id expression of the parent's row "r" (NEW in a trigger)
 CREATE FUNCTION @extschema@.xid_move_id_expr(r text, key_col name, key_type regtype, time_col name)
 RETURNS text
@@ -501,10 +520,7 @@ DECLARE
 	target float8 := extract(epoch FROM batch_time);
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
-	st := @extschema@.xid_move_state_name(tbl);
-	IF to_regclass(st) IS NULL THEN
-		RAISE EXCEPTION 'no move of table % is under way', tbl USING ERRCODE = 'object_not_in_prerequisite_state';
-	END IF;
+	st := @extschema@.xid_move_state(tbl);
 	EXECUTE format('SELECT * FROM %s WHERE role = ''parent''', st) INTO par;
 	IF par.step NOT IN ('started', 'backfilled') THEN
 		RAISE EXCEPTION 'the move of table % is past its backfill (step %)', tbl, par.step
@@ -583,15 +599,12 @@ LANGUAGE plpgsql STABLE STRICT
 SET search_path = pg_catalog, @extschema@, pg_temp
 AS $$
 DECLARE
-	st text := @extschema@.xid_move_state_name(tbl);
+	st text := @extschema@.xid_move_state(tbl);
 	r record;
 	idx text;
 	part regclass;
 	pidx text;
 BEGIN
-	IF to_regclass(st) IS NULL THEN
-		RAISE EXCEPTION 'no move of table % is under way', tbl USING ERRCODE = 'object_not_in_prerequisite_state';
-	END IF;
 	FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s ORDER BY relation, constraint_name', st)
 	LOOP
 		IF r.role = 'parent' THEN
@@ -667,10 +680,7 @@ DECLARE
 	st text;
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
-	st := @extschema@.xid_move_state_name(tbl);
-	IF to_regclass(st) IS NULL THEN
-		RAISE EXCEPTION 'no move of table % is under way', tbl USING ERRCODE = 'object_not_in_prerequisite_state';
-	END IF;
+	st := @extschema@.xid_move_state(tbl);
 	FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s WHERE role = ''parent'' OR not_null'
 	                        ' ORDER BY relation, constraint_name', st)
 	LOOP
@@ -708,10 +718,7 @@ DECLARE
 	n bigint;
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
-	st := @extschema@.xid_move_state_name(tbl);
-	IF to_regclass(st) IS NULL THEN
-		RAISE EXCEPTION 'no move of table % is under way', tbl USING ERRCODE = 'object_not_in_prerequisite_state';
-	END IF;
+	st := @extschema@.xid_move_state(tbl);
 	EXECUTE format('SELECT * FROM %s WHERE role = ''parent''', st) INTO par;
 	IF par.step NOT IN ('backfilled', 'validated') THEN
 		RAISE EXCEPTION 'the move of table % is at step %', tbl, par.step
@@ -773,6 +780,26 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_fk_actions(oid) IS
 'the actions and deferrability of a foreign key, as ALTER TABLE writes them';
 
+-- The statements that add a foreign key from rel (col) to tbl (refcol)
+-- NOT VALID: on a partitioned table partition by partition (before 18 it
+-- refuses NOT VALID; one way on every version), and xid_move_fk_validate()
+-- then puts the table's own on top
+CREATE FUNCTION @extschema@.xid_move_fk_add_commands(rel regclass, con name, col name, tbl regclass, refcol name, actions text)
+RETURNS text[]
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, @extschema@, pg_temp
+AS $$
+	SELECT array_agg(format('ALTER TABLE %s ADD CONSTRAINT %I FOREIGN KEY (%I) REFERENCES %s (%I) %s NOT VALID',
+		x.leaf, con, col, tbl, refcol, actions) ORDER BY x.leaf::text)
+	FROM (SELECT t.relid::regclass AS leaf FROM pg_partition_tree(rel) t
+	      WHERE t.isleaf AND (SELECT relkind FROM pg_class WHERE oid = rel) = 'p'
+	      UNION ALL
+	      SELECT rel WHERE (SELECT relkind FROM pg_class WHERE oid = rel) <> 'p') x
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_fk_add_commands(regclass, name, name, regclass, name, text) IS
+'the statements that add a foreign key NOT VALID, partition by partition on a partitioned table';
+
 CREATE PROCEDURE @extschema@.xid_move_swap(
 	tbl regclass,
 	lock_timeout interval DEFAULT '100ms',
@@ -793,10 +820,7 @@ DECLARE
 	t0 timestamptz;
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
-	st := @extschema@.xid_move_state_name(tbl);
-	IF to_regclass(st) IS NULL THEN
-		RAISE EXCEPTION 'no move of table % is under way', tbl USING ERRCODE = 'object_not_in_prerequisite_state';
-	END IF;
+	st := @extschema@.xid_move_state(tbl);
 	EXECUTE format('SELECT * FROM %s WHERE role = ''parent''', st) INTO par;
 	IF par.step <> 'validated' THEN
 		RAISE EXCEPTION 'the move of table % is at step %', tbl, par.step
@@ -843,14 +867,7 @@ BEGIN
 		-- validates it without blocking writers.  A partitioned table takes
 		-- it partition by partition (before 18 it refuses NOT VALID; one
 		-- way on every version), and finish puts the table's own on top
-		IF (SELECT relkind FROM pg_class WHERE oid = r.relation) = 'p' THEN
-			post := post || (SELECT array_agg(format('ALTER TABLE %s ADD CONSTRAINT %I FOREIGN KEY (%I) REFERENCES %s (%I) %s NOT VALID',
-				t.relid::regclass, r.constraint_name, r.column_name, tbl, par.column_name, fkdef) ORDER BY t.relid::regclass::text)
-				FROM pg_partition_tree(r.relation) t WHERE t.isleaf);
-		ELSE
-			post := post || format('ALTER TABLE %s ADD CONSTRAINT %I FOREIGN KEY (%I) REFERENCES %s (%I) %s NOT VALID',
-				r.relation, r.constraint_name, r.column_name, tbl, par.column_name, fkdef);
-		END IF;
+		post := post || @extschema@.xid_move_fk_add_commands(r.relation, r.constraint_name, r.column_name, tbl, par.column_name, fkdef);
 	END LOOP;
 	-- the old foreign keys go before the old primary key they depend on,
 	-- the new ones come after the new primary key
@@ -915,10 +932,7 @@ DECLARE
 	c record;
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
-	st := @extschema@.xid_move_state_name(tbl);
-	IF to_regclass(st) IS NULL THEN
-		RAISE EXCEPTION 'no move of table % is under way', tbl USING ERRCODE = 'object_not_in_prerequisite_state';
-	END IF;
+	st := @extschema@.xid_move_state(tbl);
 	EXECUTE format('SELECT * FROM %s WHERE role = ''parent''', st) INTO par;
 	FOR r IN EXECUTE format('SELECT DISTINCT ON (relation, constraint_name) * FROM %s WHERE role = ''child'' ORDER BY relation, constraint_name', st)
 	LOOP
@@ -968,10 +982,7 @@ DECLARE
 	oldidx regclass;
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
-	st := @extschema@.xid_move_state_name(tbl);
-	IF to_regclass(st) IS NULL THEN
-		RAISE EXCEPTION 'no move of table % is under way', tbl USING ERRCODE = 'object_not_in_prerequisite_state';
-	END IF;
+	st := @extschema@.xid_move_state(tbl);
 	EXECUTE format('SELECT * FROM %s WHERE role = ''parent''', st) INTO par;
 	IF par.step NOT IN ('swapped', 'finishing') THEN
 		RAISE EXCEPTION 'the move of table % is at step %', tbl, par.step
@@ -1038,10 +1049,7 @@ DECLARE
 	stmts text[] := '{}';
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
-	st := @extschema@.xid_move_state_name(tbl);
-	IF to_regclass(st) IS NULL THEN
-		RAISE EXCEPTION 'no move of table % is under way', tbl USING ERRCODE = 'object_not_in_prerequisite_state';
-	END IF;
+	st := @extschema@.xid_move_state(tbl);
 	EXECUTE format('SELECT * FROM %s WHERE role = ''parent''', st) INTO par;
 	IF par.step = 'finishing' THEN
 		RAISE EXCEPTION 'the move of table % is finishing', tbl
@@ -1113,10 +1121,7 @@ DECLARE
 	attempts integer;
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, @extschema@, pg_temp', true);
-	st := @extschema@.xid_move_state_name(tbl);
-	IF to_regclass(st) IS NULL THEN
-		RAISE EXCEPTION 'no move of table % is under way', tbl USING ERRCODE = 'object_not_in_prerequisite_state';
-	END IF;
+	st := @extschema@.xid_move_state(tbl);
 	EXECUTE format('SELECT * FROM %s WHERE role = ''parent''', st) INTO par;
 	old_col := left(par.column_name, 59) || '_old';
 	IF par.step = 'swapped' THEN
@@ -1166,13 +1171,8 @@ BEGIN
 				stmts := stmts || (SELECT array_agg(format('ALTER TABLE %s DROP CONSTRAINT IF EXISTS %I', t.relid::regclass, r.constraint_name)
 				                                    ORDER BY t.relid::regclass::text)
 				                   FROM pg_partition_tree(r.relation) t WHERE t.isleaf);
-				post := post || (SELECT array_agg(format('ALTER TABLE %s ADD CONSTRAINT %I FOREIGN KEY (%I) REFERENCES %s (%I) %s NOT VALID',
-					t.relid::regclass, r.constraint_name, r.column_name, tbl, par.column_name, fkdef) ORDER BY t.relid::regclass::text)
-					FROM pg_partition_tree(r.relation) t WHERE t.isleaf);
-			ELSE
-				post := post || format('ALTER TABLE %s ADD CONSTRAINT %I FOREIGN KEY (%I) REFERENCES %s (%I) %s NOT VALID',
-					r.relation, r.constraint_name, r.column_name, tbl, par.column_name, fkdef);
 			END IF;
+			post := post || @extschema@.xid_move_fk_add_commands(r.relation, r.constraint_name, r.column_name, tbl, par.column_name, fkdef);
 			-- the xid column goes with its indexes; the old one is renamed back
 			stmts := stmts || format('ALTER TABLE %s DROP COLUMN %I', r.relation, r.column_name)
 			               || format('ALTER TABLE %s RENAME COLUMN %I TO %I', r.relation, left(r.column_name, 59) || '_old', r.column_name);
