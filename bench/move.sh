@@ -129,20 +129,28 @@ step()
 	PGAPPNAME=xid-move psql -c "$2" 2>>"$work/move.log" || { tail -20 "$work/move.log"; kill -TERM "$pid"; exit 1; }
 	echo "  $1: $(since "$t") s"
 }
-t0=$(now)
+# move TABLE: every step of the move of TABLE, each timed; sets moved to
+# the whole move's time
+move()
+{
+	local t t0
+	t0=$(now)
+	step start "CALL xid_move_start('$1', time_column => 'created_at')"
+	step backfill "CALL xid_move_backfill('$1', batch_blocks => 256)"
+	t=$(now)
+	echo "$t index-commands" >>"$work/steps.txt"
+	echo "SELECT * FROM xid_move_index_commands('$1') \\gexec" | psql 2>>"$work/move.log"
+	echo "  index commands: $(since "$t") s"
+	step validate "CALL xid_move_validate('$1')"
+	step swap "CALL xid_move_swap('$1')"
+	step finish "CALL xid_move_finish('$1')"
+	moved=$(since "$t0")
+	echo "$(now) after" >>"$work/steps.txt"
+	echo "  whole move: $moved s"
+}
 echo "the move, under the writers:"
-step start "CALL xid_move_start('items', time_column => 'created_at')"
-step backfill "CALL xid_move_backfill('items', batch_blocks => 256)"
-t=$(now)
-echo "$t index-commands" >>"$work/steps.txt"
-echo "SELECT * FROM xid_move_index_commands('items') \\gexec" | psql 2>>"$work/move.log"
-echo "  index commands: $(since "$t") s"
-step validate "CALL xid_move_validate('items')"
-step swap "CALL xid_move_swap('items')"
-step finish "CALL xid_move_finish('items')"
-total=$(since "$t0")
-echo "$(now) after" >>"$work/steps.txt"
-echo "  whole move: $total s"
+move items
+total=$moved
 sleep 2
 kill -TERM "$pid"
 wait "$pid" || true
@@ -230,16 +238,7 @@ echo "the online move, under 8 writers: $total s = $(ratio "$total" "$offline")x
 # costs itself, where the run above shares the two cores with the writers
 psql -U postgres -c CHECKPOINT
 : >"$work/steps.txt"
-t0=$(now)
 echo "the move of the copies, no writers:"
-step start "CALL xid_move_start('items_d', time_column => 'created_at')"
-step backfill "CALL xid_move_backfill('items_d', batch_blocks => 256)"
-t=$(now)
-echo "SELECT * FROM xid_move_index_commands('items_d') \\gexec" | psql 2>>"$work/move.log"
-echo "  index commands: $(since "$t") s"
-step validate "CALL xid_move_validate('items_d')"
-step swap "CALL xid_move_swap('items_d')"
-step finish "CALL xid_move_finish('items_d')"
-alone=$(since "$t0")
-echo "  whole move: $alone s"
+move items_d
+alone=$moved
 echo "the online move, no writers: $alone s = $(ratio "$alone" "$offline")x the offline rewrite"
