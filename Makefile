@@ -32,6 +32,14 @@ REGRESS_OPTS = --load-extension=xid
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# The online key move is an extension of its own, xid_move (move/): a
+# plain install puts it beside xid, so that CREATE EXTENSION xid_move works
+# where a move runs; nothing of it is loaded until then.
+install: install-move
+.PHONY: install-move
+install-move:
+	$(MAKE) -C $(srcdir)/move install
+
 # Soft input errors exist from 16, COPY ... ON_ERROR from 17.
 ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += softerr

@@ -275,7 +275,7 @@ DECLARE
 	m @extschema@.xid_move_moves;
 	p record;
 BEGIN
-	IF @extschema@.xid_move_owns(tbl) IS NOT true THEN
+	IF tbl IS NOT NULL AND @extschema@.xid_move_owns(tbl) IS NOT true THEN
 		RAISE EXCEPTION 'must be owner of table %', tbl USING ERRCODE = 'insufficient_privilege';
 	END IF;
 	SELECT * INTO m FROM @extschema@.xid_move_moves x WHERE x.tbl = $1;
@@ -1031,8 +1031,11 @@ BEGIN
 	IF batch_blocks IS NULL OR batch_blocks < 1 THEN
 		RAISE EXCEPTION 'batch_blocks must be at least 1' USING ERRCODE = 'invalid_parameter_value';
 	END IF;
-	IF batch_time IS NOT NULL AND batch_time < '0'::interval OR pause IS NOT NULL AND pause < '0'::interval THEN
-		RAISE EXCEPTION 'batch_time and pause must not be negative' USING ERRCODE = 'invalid_parameter_value';
+	IF batch_time < '0'::interval THEN
+		RAISE EXCEPTION 'batch_time must not be negative' USING ERRCODE = 'invalid_parameter_value';
+	END IF;
+	IF pause < '0'::interval THEN
+		RAISE EXCEPTION 'pause must not be negative' USING ERRCODE = 'invalid_parameter_value';
 	END IF;
 	target := coalesce(extract(epoch FROM batch_time), 0);
 	replica := NOT m.fire_triggers AND ((SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
@@ -1682,7 +1685,10 @@ BEGIN
 		END IF;
 		COMMIT;
 		PERFORM @extschema@.xid_move_settings();
-		-- the point of no return: the old columns stop following the new ones
+	END IF;
+	-- the point of no return: the old columns stop following the new ones
+	-- (again, if a finish stopped before its end)
+	IF true THEN
 		stmts := ARRAY[format('LOCK TABLE %s IN SHARE ROW EXCLUSIVE MODE', tbl)];
 		FOR r IN SELECT * FROM @extschema@.xid_move_rels(tbl) x WHERE x.role = 'child' LOOP
 			stmts := stmts || @extschema@.xid_move_ref_drop(r, 'b');

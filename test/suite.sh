@@ -146,6 +146,9 @@ else
 	# the portable implementation, beside the C type on the same server
 	make -s -C portable installcheck >"$work/portable.log" 2>&1
 	regress_results $? "$work/portable.log" portable/regression.diffs "portable "
+	# the online key move, its own extension beside xid
+	make -s -C move installcheck >"$work/move.log" 2>&1
+	regress_results $? "$work/move.log" move/regression.diffs "xid_move "
 	# With every catalog access emptying the caches, so that a pointer
 	# into a cache kept across one is caught: every regression test whose
 	# time fits CI's.  Measured one by one on the assert-enabled build with
