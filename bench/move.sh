@@ -46,6 +46,7 @@ export PGUSER=mover PGDATABASE=movedb
 t0=$(now)
 psql -v rows="$rows" <<'SQL'
 CREATE EXTENSION xid;
+CREATE EXTENSION xid_move;
 CREATE TABLE items (id bigserial PRIMARY KEY, created_at timestamptz NOT NULL DEFAULT now(),
 	n bigint NOT NULL, v bigint NOT NULL DEFAULT 0);
 INSERT INTO items (created_at, n)

@@ -972,7 +972,10 @@ SET search_path = pg_catalog, pg_temp
 AS $$
 	SELECT p.role, p.relation, p.leaf, m.step, p.blocks, p.blocks_done, p.rows_done,
 	       CASE WHEN p.blocks = 0 THEN 100 ELSE round(100.0 * p.blocks_done / p.blocks, 1) END,
-	       p.updated, p.rows_estimated, p.pass,
+	       p.updated,
+	       CASE WHEN p.rows_estimated > 0 THEN p.rows_estimated
+	            WHEN p.blocks_done > 0 THEN (p.rows_done * p.blocks / p.blocks_done)::bigint END,
+	       p.pass,
 	       round(p.rows_done / nullif(extract(epoch FROM p.updated - m.started), 0), 1),
 	       CASE WHEN p.blocks_done >= p.blocks THEN '0'::interval
 	            WHEN p.blocks_done > 0 THEN (p.updated - p.pass_started) * ((p.blocks - p.blocks_done)::float8 / p.blocks_done) END,

@@ -1,0 +1,291 @@
+#!/usr/bin/env bash
+# test/sh/move_schema.sh: the online move (xid_move) of a realistic schema,
+# run by its owner (not a superuser) while 8 pgbench writers, as an
+# application role, write every table: users, whose key is moved, with a
+# self-reference (manager_id); docs, with two keys to users (created_by,
+# updated_by), a view over it and application row triggers (updated_at and
+# an audit row); memberships with a composite unique constraint over the
+# reference; a partitioned activity table; profiles with row level
+# security.  The backfill is cancelled once and the server stopped with -m
+# immediate once; both resume.
+#
+# Afterwards every row and every reference is compared with a snapshot
+# taken before the move (the rows no writer touched are unchanged, each
+# reference points at the row it pointed at), the writers' committed work
+# is all there, no writer saw an error, the application triggers did not
+# fire for the backfill, and the composite unique constraint is on the new
+# column.  Then a move stopped after its backfill is dumped by the owner
+# (pg_dump), restored into a new database and completed there.
+#
+# Runs its own cluster.  Called by test/suite.sh with XID_BINDIR,
+# XID_MAJOR and XID_WORK.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+. test/cluster.sh
+bindir=$XID_BINDIR
+work=$XID_WORK
+dir="$work/cluster"
+rm -rf "$work"
+mkdir -p "$work"
+chmod 777 "$work"
+bgpids=()
+cleanup()
+{
+	local p
+	for p in "${bgpids[@]}"; do kill "$p" 2>/dev/null || true; done
+	cluster_stop "$bindir" "$dir"
+}
+trap cleanup EXIT
+
+[ -x "$bindir/pgbench" ] || { echo "no pgbench in $bindir"; exit 77; }
+
+port=$(free_port "${XID_MOVE_SCHEMA_PORT:-$((56900 + XID_MAJOR * 10))}")
+cluster_start "$bindir" "$dir" "$port" "shared_preload_libraries = 'xid'" "max_connections = 40"
+export PGHOST="$dir/sock" PGPORT=$port
+psql() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
+fail() { echo "FAIL: $*"; exit 1; }
+check() # check LABEL SQL: SQL must print t
+{
+	local got
+	got=$(psql -At -c "$2")
+	[ "$got" = t ] || fail "$1 (got: $got)"
+	echo "ok   $1"
+}
+
+# the owner may keep the backfill from firing application triggers
+psql -U postgres -d postgres <<'SQL'
+CREATE ROLE mover LOGIN;
+CREATE ROLE app LOGIN;
+CREATE DATABASE movedb OWNER mover;
+GRANT SET ON PARAMETER session_replication_role TO mover;
+SQL
+export PGUSER=mover PGDATABASE=movedb
+
+psql <<'SQL'
+CREATE EXTENSION xid;
+CREATE EXTENSION xid_move;
+CREATE TABLE users (
+	id bigserial PRIMARY KEY,
+	created_at timestamptz NOT NULL DEFAULT now(),
+	manager_id bigint REFERENCES users,
+	n bigint NOT NULL);
+INSERT INTO users (created_at, n)
+SELECT '2026-01-01+00'::timestamptz + (g / 20) * interval '1 ms', g FROM generate_series(1, 6000) g;
+UPDATE users SET manager_id = 1 + (id * 31) % 100 WHERE id > 100;
+CREATE TABLE docs (
+	id bigserial PRIMARY KEY,
+	created_by bigint NOT NULL REFERENCES users,
+	updated_by bigint REFERENCES users,
+	title text NOT NULL,
+	updated_at timestamptz NOT NULL DEFAULT '2026-01-01+00',
+	n bigint NOT NULL);
+CREATE INDEX ON docs (created_by);
+INSERT INTO docs (created_by, updated_by, title, n)
+SELECT 1 + (g * 7) % 6000, CASE WHEN g % 5 = 0 THEN NULL ELSE 1 + (g * 11) % 6000 END, 'doc ' || g, g
+FROM generate_series(1, 8000) g;
+CREATE VIEW doc_titles AS SELECT id, title FROM docs;
+CREATE TABLE audit (doc bigint, at timestamptz DEFAULT now());
+CREATE FUNCTION docs_touch() RETURNS trigger LANGUAGE plpgsql AS
+	'BEGIN NEW.updated_at := now(); RETURN NEW; END';
+CREATE FUNCTION docs_audit() RETURNS trigger LANGUAGE plpgsql AS
+	'BEGIN INSERT INTO public.audit (doc) VALUES (NEW.id); RETURN NULL; END';
+CREATE TRIGGER docs_touch BEFORE UPDATE ON docs FOR EACH ROW EXECUTE FUNCTION docs_touch();
+CREATE TRIGGER docs_audit AFTER UPDATE ON docs FOR EACH ROW EXECUTE FUNCTION docs_audit();
+CREATE TABLE memberships (
+	team int NOT NULL,
+	user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+	n bigint NOT NULL,
+	UNIQUE (team, user_id));
+INSERT INTO memberships (team, user_id, n) SELECT g % 10, 1 + (g * 13) % 6000, g FROM generate_series(1, 5000) g
+ON CONFLICT DO NOTHING;
+CREATE TABLE activity (
+	at date NOT NULL,
+	user_id bigint REFERENCES users ON DELETE CASCADE,
+	n bigint NOT NULL) PARTITION BY RANGE (at);
+CREATE TABLE activity_1 PARTITION OF activity FOR VALUES FROM ('2026-01-01') TO ('2026-07-01');
+CREATE TABLE activity_2 PARTITION OF activity FOR VALUES FROM ('2026-07-01') TO ('2100-01-01');
+INSERT INTO activity SELECT '2026-01-01'::date + g % 360, 1 + (g * 17) % 6000, g FROM generate_series(1, 8000) g;
+CREATE TABLE profiles (
+	user_id bigint NOT NULL REFERENCES users,
+	tenant int NOT NULL,
+	bio text,
+	n bigint NOT NULL);
+ALTER TABLE profiles ENABLE ROW LEVEL SECURITY;
+CREATE POLICY tenant_one ON profiles USING (tenant = 1);
+INSERT INTO profiles SELECT 1 + g % 6000, 1 + g % 2, 'bio', g FROM generate_series(1, 4000) g;
+-- the writers' ledger
+CREATE TABLE wlog (n bigint PRIMARY KEY);
+GRANT SELECT, INSERT, UPDATE, DELETE ON users, docs, memberships, activity, profiles, wlog, audit TO app;
+GRANT USAGE ON SEQUENCE users_id_seq, docs_id_seq TO app;
+-- app sees every profile
+CREATE POLICY app_all ON profiles TO app USING (true);
+ANALYZE users, docs, memberships, activity, profiles;
+-- what no writer touches (n <= 10000), as it is now, with each reference
+-- written as the n of the user it points at
+CREATE TABLE before AS
+SELECT (SELECT md5(string_agg(format('%s|%s|%s', u.n, u.created_at, m.n), ',' ORDER BY u.n))
+        FROM users u LEFT JOIN users m ON m.id = u.manager_id WHERE u.n <= 10000) AS users,
+       (SELECT md5(string_agg(format('%s|%s|%s|%s|%s', d.n, c.n, w.n, d.title, d.updated_at), ',' ORDER BY d.n))
+        FROM docs d JOIN users c ON c.id = d.created_by LEFT JOIN users w ON w.id = d.updated_by WHERE d.n <= 10000) AS docs,
+       (SELECT md5(string_agg(format('%s|%s|%s', x.n, x.team, u.n), ',' ORDER BY x.n))
+        FROM memberships x JOIN users u ON u.id = x.user_id WHERE x.n <= 10000) AS memberships,
+       (SELECT md5(string_agg(format('%s|%s|%s', x.n, x.at, u.n), ',' ORDER BY x.n))
+        FROM activity x LEFT JOIN users u ON u.id = x.user_id WHERE x.n <= 10000) AS activity,
+       (SELECT md5(string_agg(format('%s|%s|%s', x.n, x.tenant, u.n), ',' ORDER BY x.n))
+        FROM profiles x JOIN users u ON u.id = x.user_id WHERE x.n <= 10000) AS profiles,
+       (SELECT count(*) FROM profiles) AS nprofiles;
+SQL
+
+# the plan: everything changed, moved, kept; nothing refused
+psql -At -F ' | ' -c "SELECT action, object_type, object FROM xid_move_plan('users', 'created_at')" >"$work/plan.txt"
+grep -q '^move | constraint | constraint memberships_team_user_id_key' "$work/plan.txt" &&
+	grep -q '^keep | view | public.doc_titles' "$work/plan.txt" &&
+	grep -q '^suppress | trigger | docs_touch on public.docs' "$work/plan.txt" &&
+	grep -q '^keep | foreign key | users_manager_id_fkey' "$work/plan.txt" &&
+	! grep -q '^refuse' "$work/plan.txt" || { cat "$work/plan.txt"; fail "the plan"; }
+echo "ok   the plan: the composite unique constraint moves, the view and the self-reference are kept, the application triggers are suppressed"
+
+# The writers, as app: a user managed by another, a doc by two users, a
+# membership, an activity and a profile of the new user; an update of a doc
+# (its triggers fire); a delete of an activity.  All of rows they made
+# (n > 1000000), and a ledger row in the same transaction.
+cat >"$work/writer.sql" <<'SQL'
+\set r random(1000001, 2000000000)
+\set m random(1, 6000)
+BEGIN;
+INSERT INTO users (manager_id, n) SELECT id, :r FROM users WHERE n = :m;
+INSERT INTO docs (created_by, updated_by, title, n) SELECT u.id, m.id, 'w', :r FROM users u, users m WHERE u.n = :r AND m.n = :m;
+INSERT INTO memberships (team, user_id, n) SELECT 100, id, :r FROM users WHERE n = :r;
+INSERT INTO activity (at, user_id, n) SELECT '2026-11-25', id, :r FROM users WHERE n = :r;
+INSERT INTO profiles (user_id, tenant, n) SELECT id, 2, :r FROM users WHERE n = :r;
+UPDATE docs SET title = 'w2' WHERE n = (SELECT max(n) FROM wlog WHERE n < :r);
+DELETE FROM activity WHERE n = (SELECT min(n) FROM wlog WHERE n > :r);
+INSERT INTO wlog VALUES (:r);
+COMMIT;
+SQL
+writers_from()
+{
+	rm -f "$work/stop" "$work/failed"
+	(
+		k=0
+		while [ ! -e "$work/stop" ]; do
+			k=$((k + 1))
+			(cd "$work" && "$bindir/pgbench" -U app -n -c 8 -j 4 -T 2 -f writer.sql >"$work/pgbench_$k.out" 2>&1) ||
+				echo "pgbench_$k.out" >>"$work/failed"
+		done
+	) &
+	writers_pid=$!
+	bgpids+=($!)
+	sleep 1
+}
+writers_until()
+{
+	touch "$work/stop"
+	wait "$writers_pid"
+	bgpids=()
+	if [ -s "$work/failed" ]; then
+		cat "$work/$(head -1 "$work/failed")"
+		fail "a writer failed ($(wc -l <"$work/failed") runs)"
+	fi
+}
+
+writers_from
+psql -c "CALL xid_move_start('users', time_column => 'created_at')" 2>/dev/null
+# a cancel in the middle of the backfill
+(PGAPPNAME=xm_backfill psql -c "CALL xid_move_backfill('users', batch_blocks => 2, batch_time => '0', pause => '20ms')" \
+	>"$work/cancel.txt" 2>&1 || true) &
+bgpids+=($!)
+for i in $(seq 1 100); do
+	[ "$(psql -At -c "SELECT sum(blocks_done) FROM xid_move_status('users')")" -ge 10 ] && break
+	sleep 0.1
+done
+psql -U postgres -c "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE application_name = 'xm_backfill'" >/dev/null
+wait "${bgpids[-1]}" || true
+grep -q 'canceling statement due to user request' "$work/cancel.txt" || { cat "$work/cancel.txt"; fail "the backfill was not cancelled"; }
+check "after a cancel in the backfill, its progress is kept" \
+	"SELECT sum(blocks_done) >= 10 AND sum(blocks_done) < sum(blocks) FROM xid_move_status('users')"
+# then an immediate stop in the middle of it
+writers_until
+(psql -c "CALL xid_move_backfill('users', batch_blocks => 2, batch_time => '0', pause => '20ms')" >/dev/null 2>&1 || true) &
+bgpids+=($!)
+sleep 1
+runuser -u postgres -- "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
+wait || true
+bgpids=()
+runuser -u postgres -- "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 120 start >/dev/null
+writers_from
+psql -c "CALL xid_move_backfill('users')" 2>/dev/null
+echo "SELECT * FROM xid_move_index_commands('users') \\gexec" | psql
+psql -c "CALL xid_move_validate('users')" 2>/dev/null
+psql -c "CALL xid_move_swap('users')" 2>/dev/null
+sleep 1
+psql -c "CALL xid_move_finish('users')" 2>/dev/null
+sleep 1
+writers_until
+echo "     writers after the restart: $(cat "$work"/pgbench_*.out | sed -nE 's/^number of transactions actually processed: ([0-9]+).*/\1/p' | awk '{ s += $1 } END { print s }') transactions, none failed"
+
+check "every key and reference is an xid, every foreign key valid" \
+	"SELECT (SELECT count(*) FROM pg_attribute WHERE attname IN ('id', 'manager_id', 'created_by', 'updated_by', 'user_id')
+	           AND attrelid IN ('users'::regclass, 'docs'::regclass, 'memberships'::regclass, 'activity'::regclass, 'profiles'::regclass)
+	           AND atttypid = 'public.xid'::regtype) = 7
+	    AND (SELECT count(*) = 6 AND bool_and(convalidated) FROM pg_constraint WHERE contype = 'f' AND confrelid = 'users'::regclass AND conparentid = 0)
+	    AND NOT EXISTS (SELECT FROM public.xid_move_moves)"
+check "the rows no writer touched are unchanged, each reference to the row it referenced" \
+	"SELECT b.users = (SELECT md5(string_agg(format('%s|%s|%s', u.n, u.created_at, m.n), ',' ORDER BY u.n))
+	                   FROM users u LEFT JOIN users m ON m.id = u.manager_id WHERE u.n <= 10000)
+	    AND b.docs = (SELECT md5(string_agg(format('%s|%s|%s|%s|%s', d.n, c.n, w.n, d.title, d.updated_at), ',' ORDER BY d.n))
+	                  FROM docs d JOIN users c ON c.id = d.created_by LEFT JOIN users w ON w.id = d.updated_by WHERE d.n <= 10000)
+	    AND b.memberships = (SELECT md5(string_agg(format('%s|%s|%s', x.n, x.team, u.n), ',' ORDER BY x.n))
+	                         FROM memberships x JOIN users u ON u.id = x.user_id WHERE x.n <= 10000)
+	    AND b.activity = (SELECT md5(string_agg(format('%s|%s|%s', x.n, x.at, u.n), ',' ORDER BY x.n))
+	                      FROM activity x LEFT JOIN users u ON u.id = x.user_id WHERE x.n <= 10000)
+	    AND b.profiles = (SELECT md5(string_agg(format('%s|%s|%s', x.n, x.tenant, u.n), ',' ORDER BY x.n))
+	                      FROM profiles x JOIN users u ON u.id = x.user_id WHERE x.n <= 10000)
+	 FROM before b"
+check "the writers' committed work is all there, every reference of it set" \
+	"SELECT (SELECT count(*) FROM wlog) > 50
+	    AND (SELECT count(*) FROM users WHERE n > 1000000) = (SELECT count(*) FROM wlog)
+	    AND (SELECT count(*) FROM users WHERE n > 1000000 AND manager_id IS NULL) = 0
+	    AND (SELECT count(*) FROM docs WHERE n > 1000000 AND updated_by IS NULL) = 0
+	    AND (SELECT count(*) FROM memberships WHERE n > 1000000) = (SELECT count(*) FROM wlog)
+	    AND (SELECT count(*) FROM profiles WHERE n > 1000000) = (SELECT count(*) FROM wlog)
+	    AND (SELECT count(*) FROM profiles) = (SELECT nprofiles FROM before) + (SELECT count(*) FROM wlog)"
+check "the old columns still say what each row was" \
+	"SELECT NOT EXISTS (SELECT FROM docs d JOIN users u ON u.id = d.created_by WHERE d.created_by_old <> u.id_old)
+	    AND NOT EXISTS (SELECT FROM activity x JOIN users u ON u.id = x.user_id WHERE x.user_id_old <> u.id_old)
+	    AND NOT EXISTS (SELECT FROM users x JOIN users u ON u.id = x.manager_id WHERE x.manager_id_old <> u.id_old)"
+check "the backfill fired no application trigger (only the writers' updates did)" \
+	"SELECT NOT EXISTS (SELECT FROM audit a JOIN docs d ON d.id = a.doc WHERE d.title <> 'w2')
+	    AND (SELECT count(DISTINCT doc) FROM audit) = (SELECT count(*) FROM docs WHERE title = 'w2')
+	    AND NOT EXISTS (SELECT FROM docs WHERE title <> 'w2' AND updated_at <> '2026-01-01+00')"
+check "the composite unique constraint is on the new column, and holds" \
+	"SELECT (SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conname = 'memberships_team_user_id_key') = 'UNIQUE (team, user_id)'
+	    AND (SELECT count(*) = count(DISTINCT (team, user_id)) FROM memberships)"
+check "the view is unchanged" \
+	"SELECT count(*) = (SELECT count(*) FROM docs) FROM doc_titles"
+
+# A move stopped after its backfill, dumped by its owner and restored into
+# a new database, completes there: its state and its triggers come along.
+psql <<'SQL'
+CREATE TABLE shop (id bigserial PRIMARY KEY, created_at timestamptz NOT NULL DEFAULT now(), n int);
+CREATE TABLE shop_lines (id bigserial PRIMARY KEY, shop_id bigint NOT NULL REFERENCES shop, n int);
+INSERT INTO shop (created_at, n) SELECT '2026-02-01+00'::timestamptz + g * interval '1 s', g FROM generate_series(1, 500) g;
+INSERT INTO shop_lines (shop_id, n) SELECT 1 + g % 500, g FROM generate_series(1, 1000) g;
+CALL xid_move_start('shop', time_column => 'created_at');
+CALL xid_move_backfill('shop');
+SQL
+"$bindir/pg_dump" -Fc -f "$work/movedb.dump" movedb
+psql -U postgres -d postgres -c "CREATE DATABASE restored OWNER mover"
+"$bindir/pg_restore" -d restored --no-owner "$work/movedb.dump" 2>"$work/restore.txt" || { cat "$work/restore.txt"; fail "pg_restore by the owner"; }
+PGDATABASE=restored psql <<'SQL' 2>/dev/null
+INSERT INTO shop (n) VALUES (501);
+INSERT INTO shop_lines (shop_id, n) SELECT id, 1001 FROM shop WHERE n = 501;
+SELECT * FROM xid_move_index_commands('shop') \gexec
+CALL xid_move_validate('shop');
+CALL xid_move_swap('shop');
+CALL xid_move_finish('shop', drop_old => true);
+SQL
+PGDATABASE=restored check "a move dumped and restored by its owner after its backfill completes in the new database" \
+	"SELECT (SELECT count(*) FROM shop_lines l JOIN shop s ON s.id = l.shop_id) = 1001
+	    AND (SELECT atttypid = 'public.xid'::regtype FROM pg_attribute WHERE attrelid = 'shop_lines'::regclass AND attname = 'shop_id')
+	    AND NOT EXISTS (SELECT FROM public.xid_move_moves)"
