@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # test/sh/partition_maintenance.sh: the partition maintenance procedure of
-# README ("Partitioning by time"), taken from README itself: it creates the
+# docs/partitioning.md, taken from that page itself: it creates the
 # current and the next partitions, keeps them when run again, drops only
 # the partitions older than the retention, and the table it keeps prunes
 # at run time.  Where Debian packages pg_cron for this version, pg_cron
 # runs it; where it packages pg_partman, pg_partman must still refuse an
-# xid column (README says so).
+# xid column (docs/partitioning.md says so).
 #
 # Runs its own cluster.  Called by test/suite.sh with XID_BINDIR, XID_MAJOR
 # and XID_WORK.
@@ -21,9 +21,9 @@ sharedir=$("$bindir/pg_config" --sharedir)
 mkdir -p "$work"
 trap 'cluster_stop "$bindir" "$dir"' EXIT
 
-# the procedure exactly as README shows it
-sed -n '/^-- xid_maintain_partitions: begin$/,/^-- xid_maintain_partitions: end$/p' README.md >"$work/recipe.sql"
-check "README holds the maintenance procedure" "[ \$(wc -l <\"$work/recipe.sql\") -gt 20 ]"
+# the procedure exactly as docs/partitioning.md shows it
+sed -n '/^-- xid_maintain_partitions: begin$/,/^-- xid_maintain_partitions: end$/p' docs/partitioning.md >"$work/recipe.sql"
+check "docs/partitioning.md holds the maintenance procedure" "[ \$(wc -l <\"$work/recipe.sql\") -gt 20 ]"
 
 cron=no
 [ -f "$libdir/pg_cron.so" ] && cron=yes

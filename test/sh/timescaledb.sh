@@ -30,7 +30,7 @@ export PGHOST="$dir/sock" PGPORT=$port PGUSER=postgres PGDATABASE=postgres
 psql() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 q() { psql -A -t -c "$1"; }
 
-# the recipe of README, "Partitioning by time": one chunk a day, by the
+# the recipe of docs/partitioning.md: one chunk a day, by the
 # time in the id
 psql <<'SQL'
 CREATE EXTENSION timescaledb;
