@@ -1441,6 +1441,8 @@ BEGIN
 		UPDATE @extschema@.xid_move_parts x
 		   SET verified_rows = v.n, verified_refs = v.refs, mismatches = v.bad, checksum = v.sum, verified = clock_timestamp()
 		 WHERE x.tbl = $1 AND x.relation = r.relation AND x.constraint_name = r.constraint_name AND x.role = r.role;
+		RAISE NOTICE 'verified %: % rows, % with a % to check, % mismatches', r.relation, v.n, v.refs,
+			CASE WHEN r.role = 'parent' THEN 'new id' ELSE 'reference' END, v.bad;
 		IF v.bad > 0 THEN
 			RAISE WARNING '% of % rows of table % do not match their old % (column %)', v.bad, v.n, r.relation,
 				CASE WHEN r.role = 'parent' THEN 'key' ELSE 'reference' END, quote_ident(r.column_name);
