@@ -67,13 +67,14 @@ rm -rf "$run/build/pkgtest"
 mkdir -p "$run/build/pkgtest"
 cp "$deb" "$run/build/pkgtest/"
 tar -C "$top" -cf - test/cluster.sh test/package_check.sh sql expected portable/sql portable/expected \
-	portable/xid_portable.sql xid.control | tar -xf - -C "$run/build/pkgtest"
+	portable/xid_portable.sql xid.control move/sql move/expected | tar -xf - -C "$run/build/pkgtest"
 # the regression tests of this version: the Makefile's list and its rules
 tests="$(sed -nE 's/^REGRESS = (.*)$/\1/p' "$top/Makefile")"
 [ "$major" -ge 16 ] && tests="$tests softerr"
 [ "$major" -ge 17 ] && tests="$tests copy_onerror"
 echo "$tests" >"$run/build/pkgtest/regress-list"
 sed -nE 's/^REGRESS = (.*)$/\1/p' "$top/portable/Makefile" >"$run/build/pkgtest/portable-regress-list"
+sed -nE 's/^REGRESS = (.*)$/\1/p' "$top/move/Makefile" >"$run/build/pkgtest/move-regress-list"
 chroot_exec "$run" -- bash /build/pkgtest/test/package_check.sh "$major" >"$out/check.log" 2>&1
 rc=$?
 cat "$out/check.log"

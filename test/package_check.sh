@@ -35,19 +35,22 @@ export PGHOST="$work/c/sock" PGPORT=55999 PGUSER=postgres
 regress()
 {
 	local dir=$1 list=$2 ext=$3
+	shift 3
 	(cd "$dir" && "$pg_regress" --inputdir=. --bindir="$bindir" --dbname=contrib_regression \
-		--load-extension="$ext" $list) >"$work/regress-$ext.log" 2>&1
+		--load-extension="$ext" "$@" $list) >"$work/regress-$ext.log" 2>&1
 	local rc=$?
 	grep -E '^(ok|not ok) |\.\.\. (ok|FAILED|failed)' "$work/regress-$ext.log" | sed 's/^/     /'
 	if [ $rc -eq 0 ]; then
-		ok "pg_regress ($ext): $(wc -w <<<"$list") tests against the packaged files"
+		ok "pg_regress ($(basename "$dir")): $(wc -w <<<"$list") tests against the packaged files"
 	else
 		[ -f "$dir/regression.diffs" ] && head -60 "$dir/regression.diffs"
-		bad "pg_regress ($ext)"
+		bad "pg_regress ($(basename "$dir"))"
 	fi
 }
 regress /build/pkgtest "$(cat regress-list)" xid
 regress /build/pkgtest/portable "$(cat portable-regress-list)" plpgsql
+# the online key move, its own extension in the same package
+regress /build/pkgtest/move "$(cat move-regress-list)" xid --load-extension=xid_move
 cluster_stop "$bindir" "$work/c"
 rm -rf "$work"
 
