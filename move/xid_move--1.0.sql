@@ -655,7 +655,11 @@ BEGIN
 				CONTINUE WHEN o.contype = 'f' AND o.confrelid = tbl;
 				CONTINUE WHEN o.conparentid <> 0;
 				object_type := 'constraint';
-				IF o.contype = 'u' AND cardinality(o.conkey) > 1 THEN
+				IF o.contype = 'u' AND (SELECT c.relkind FROM pg_class c WHERE c.oid = o.conrelid) = 'p' THEN
+					action := 'refuse'; sqlstate := '0A000';
+					detail := format('A unique constraint over column %I of a partitioned table: PostgreSQL cannot make one from an index built beforehand.', p.column_name);
+					hint := 'Drop it for the move and add it again after the swap.';
+				ELSIF o.contype = 'u' THEN
 					action := 'move';
 					detail := format('A unique constraint over column %I: the same is built on %I (xid_move_index_commands) and takes its name at the swap.',
 						p.column_name, p.new_column);
@@ -1269,7 +1273,7 @@ AS $$
 	LEFT JOIN pg_constraint con ON con.conindid = i.indexrelid AND con.conrelid = p.relation
 	WHERE NOT (p.role = 'parent' AND con.contype IS NOT DISTINCT FROM 'p')
 	  AND (con.contype IS NULL OR con.contype = 'u')
-	  AND ic.relname NOT LIKE '%\_xm\_%'
+	  AND ic.relname NOT LIKE '%\_xm\_%' AND i.indexprs IS NULL AND i.indpred IS NULL
 	  AND NOT EXISTS (SELECT FROM pg_inherits h WHERE h.inhrelid = i.indexrelid)
 	ORDER BY p.relation::text, i.indexrelid::regclass::text
 $$;
