@@ -56,6 +56,20 @@ print('the extension: %s (%s)' % (ext, want))
 meta = json.loads(read('META.json'))
 check('META.json', meta['version'], want)
 check('META.json provides xid', meta['provides']['xid']['version'], want)
+# the online key move is an extension of its own, with its own version
+move_raw = first(r"^default_version\s*=\s*'([^']+)'", read('move/xid_move.control'), 'move/xid_move.control')
+move = semver(move_raw)
+if meta['provides']['xid_move']['version'] == move:
+    print('ok   META.json provides xid_move: %s, as move/xid_move.control' % move)
+else:
+    print('FAIL META.json provides xid_move %s, move/xid_move.control says %s'
+          % (meta['provides']['xid_move']['version'], move))
+    bad += 1
+if os.path.exists(os.path.join(top, 'move', 'xid_move--%s.sql' % move_raw)):
+    print('ok   move/ has the script of xid_move %s' % move)
+else:
+    print('FAIL move/ has no script for xid_move %s' % move)
+    bad += 1
 
 m = re.search(r'^## (\S+) \(([^)]*)\)', read('CHANGELOG.md'), re.M)
 check('CHANGELOG.md, newest heading', semver(m.group(1)), want)
