@@ -53,30 +53,37 @@ CREATE TABLE lines (
 );
 CREATE INDEX lines_order_id ON lines (order_id);
 CREATE TABLE notes (id bigint PRIMARY KEY, order_id bigint REFERENCES orders);	-- nullable
+CREATE TABLE events (at timestamptz NOT NULL, order_id bigint NOT NULL REFERENCES orders ON DELETE CASCADE, kind text)
+	PARTITION BY RANGE (at);	-- partitioned
+CREATE TABLE events_2023 PARTITION OF events FOR VALUES FROM ('2023-01-01') TO ('2024-01-01');
+CREATE TABLE events_2024 PARTITION OF events FOR VALUES FROM ('2024-01-01') TO ('2025-01-01');
+CREATE INDEX events_order_id ON events (order_id);
 INSERT INTO orders SELECT g, g % 3, timestamptz '2024-01-01' + g * interval '1 second', 'o' || g FROM generate_series(1, 1000) g;
 INSERT INTO lines SELECT g, (g - 1) % 1000 + 1, (g - 1) / 1000, g FROM generate_series(1, 3000) g;
 INSERT INTO notes SELECT g, CASE WHEN g % 2 = 0 THEN g END FROM generate_series(1, 100) g;
+INSERT INTO events SELECT timestamptz '2023-07-01' + g * interval '1 hour', (g - 1) % 1000 + 1, 'e' || g FROM generate_series(1, 6000) g;
 
 -- what the tables are, to compare after each abort
 CREATE TEMP TABLE shape_before AS
-	SELECT r, s FROM unnest(ARRAY['orders', 'lines', 'notes']::regclass[]) r, pg_temp.shape(r) s;
+	SELECT r, s FROM unnest(ARRAY['orders', 'lines', 'notes', 'events', 'events_2023', 'events_2024']::regclass[]) r, pg_temp.shape(r) s;
 CREATE TEMP TABLE data_before AS
 	SELECT 'orders' AS r, md5(string_agg(o::text, ',' ORDER BY o.id)) AS h FROM orders o
 	UNION ALL SELECT 'lines', md5(string_agg(l::text, ',' ORDER BY l.id)) FROM lines l
-	UNION ALL SELECT 'notes', md5(string_agg(n::text, ',' ORDER BY n.id)) FROM notes n;
+	UNION ALL SELECT 'notes', md5(string_agg(n::text, ',' ORDER BY n.id)) FROM notes n
+	UNION ALL SELECT 'events', md5(string_agg(e::text, ',' ORDER BY e.at)) FROM events e;
 -- the differences with what they were: by position, and as a set (the
 -- order of the columns aside)
 CREATE FUNCTION pg_temp.shape_diff() RETURNS TABLE (side text, r regclass, s text) LANGUAGE sql AS $$
 	(SELECT 'before', * FROM shape_before
-	 EXCEPT SELECT 'before', r, s FROM unnest(ARRAY['orders', 'lines', 'notes']::regclass[]) r, pg_temp.shape(r) s)
+	 EXCEPT SELECT 'before', r, s FROM unnest(ARRAY['orders', 'lines', 'notes', 'events', 'events_2023', 'events_2024']::regclass[]) r, pg_temp.shape(r) s)
 	UNION ALL
-	(SELECT 'now', r, s FROM unnest(ARRAY['orders', 'lines', 'notes']::regclass[]) r, pg_temp.shape(r) s
+	(SELECT 'now', r, s FROM unnest(ARRAY['orders', 'lines', 'notes', 'events', 'events_2023', 'events_2024']::regclass[]) r, pg_temp.shape(r) s
 	 EXCEPT SELECT 'now', * FROM shape_before)
 	ORDER BY 1, 2, 3
 $$;
 CREATE FUNCTION pg_temp.column_order() RETURNS TABLE (r regclass, cols text) LANGUAGE sql AS $$
 	SELECT a.attrelid::regclass, string_agg(a.attname, ', ' ORDER BY a.attnum) FROM pg_attribute a
-	WHERE a.attrelid IN ('orders'::regclass, 'lines'::regclass, 'notes'::regclass) AND a.attnum > 0 AND NOT a.attisdropped
+	WHERE a.attrelid IN ('orders'::regclass, 'lines'::regclass, 'notes'::regclass, 'events'::regclass, 'events_2023'::regclass) AND a.attnum > 0 AND NOT a.attisdropped
 	GROUP BY a.attrelid ORDER BY a.attrelid::regclass::text
 $$;
 CREATE FUNCTION pg_temp.data_diff() RETURNS SETOF text LANGUAGE sql AS $$
@@ -84,6 +91,7 @@ CREATE FUNCTION pg_temp.data_diff() RETURNS SETOF text LANGUAGE sql AS $$
 		SELECT 'orders' AS r, md5(string_agg(o::text, ',' ORDER BY o.id)) AS h FROM orders o
 		UNION ALL SELECT 'lines', md5(string_agg(l::text, ',' ORDER BY l.id)) FROM lines l
 		UNION ALL SELECT 'notes', md5(string_agg(n::text, ',' ORDER BY n.id)) FROM notes n
+		UNION ALL SELECT 'events', md5(string_agg(e::text, ',' ORDER BY e.at)) FROM events e
 		EXCEPT SELECT * FROM data_before) x ORDER BY 1
 $$;
 SELECT * FROM pg_temp.column_order();
@@ -116,6 +124,7 @@ SELECT role, relation, leaf, step, blocks_done = blocks AS done, rows_done, perc
 SELECT count(*) FILTER (WHERE id_xid IS NULL) AS without_id,
        count(*) FILTER (WHERE id_xid <> xid_from_key(created_at, id)) AS other_id FROM orders;
 SELECT count(*) AS bad_refs FROM lines l JOIN orders o ON o.id = l.order_id WHERE l.order_id_xid IS DISTINCT FROM o.id_xid;
+SELECT count(*) AS bad_event_refs FROM events e JOIN orders o ON o.id = e.order_id WHERE e.order_id_xid IS DISTINCT FROM o.id_xid;
 SELECT count(*) FILTER (WHERE order_id IS NULL AND order_id_xid IS NOT NULL) AS bad_null_refs,
        count(*) FILTER (WHERE order_id IS NOT NULL AND order_id_xid IS NULL) AS missing_refs FROM notes;
 -- validate before the indexes: 55000
@@ -147,7 +156,7 @@ SELECT pg_temp.try($$CALL xid_move_validate('orders')$$);
 SELECT pg_temp.try($$CALL xid_move_swap('orders')$$);
 SELECT pg_temp.try($$CALL xid_move_backfill('orders')$$);
 SELECT a.attrelid::regclass, a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a
-WHERE a.attrelid IN ('orders'::regclass, 'lines'::regclass, 'notes'::regclass) AND a.attname IN ('id', 'id_old', 'order_id', 'order_id_old')
+WHERE a.attrelid IN ('orders'::regclass, 'lines'::regclass, 'notes'::regclass, 'events_2023'::regclass) AND a.attname IN ('id', 'id_old', 'order_id', 'order_id_old')
 ORDER BY a.attrelid::regclass::text, a.attname;
 -- a row written after the swap (an xid key), then the abort takes it back
 INSERT INTO orders (tenant, created_at, note) VALUES (2, '2024-06-02', 'after swap');
@@ -163,7 +172,7 @@ SELECT count(*) AS moves FROM xid_move_moves;
 SELECT * FROM pg_temp.shape_diff();
 SELECT * FROM pg_temp.data_diff();
 SELECT count(*) AS functions_left FROM pg_proc WHERE pronamespace = 'ms'::regnamespace AND proname LIKE '%\_xm\_%';
-SELECT conname, convalidated FROM pg_constraint WHERE contype = 'f' AND confrelid = 'orders'::regclass ORDER BY 1;
+SELECT conrelid::regclass, conname, convalidated FROM pg_constraint WHERE contype = 'f' AND confrelid = 'orders'::regclass ORDER BY conrelid::regclass::text, conname;
 
 ------------------------------------------------------------------------------
 -- the whole move, and a finish (drop_old) stopped half-way
@@ -181,23 +190,38 @@ SELECT conrelid::regclass, conname, pg_get_constraintdef(c.oid),
 FROM pg_constraint c WHERE contype IN ('u', 'p') AND conrelid IN ('orders'::regclass, 'lines'::regclass)
 ORDER BY conrelid::regclass::text, conname;
 SELECT count(*) AS refs_ok FROM lines l JOIN orders o ON o.id = l.order_id AND o.id_old = l.order_id_old;
--- something that stops drop_old after the point of no return: a trigger
--- naming the old column of lines (the check does not see it)
-CREATE FUNCTION noop() RETURNS trigger LANGUAGE plpgsql AS $$BEGIN RETURN NEW; END$$;
-CREATE TRIGGER lines_old BEFORE UPDATE OF order_id_old ON lines FOR EACH ROW EXECUTE FUNCTION noop();
+-- a stop between the DROP COLUMNs of finish(drop_old): an event trigger
+-- fails the drop of a column of lines once (as a crash or a cancel would)
+RESET ROLE;
+CREATE FUNCTION public.regress_xm_stop() RETURNS event_trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF current_setting('regress_xm.stop', true) = 'on' AND EXISTS (
+		SELECT FROM pg_event_trigger_dropped_objects() o
+		WHERE o.object_type = 'table column' AND o.object_identity LIKE 'ms.lines.%') THEN
+		RAISE EXCEPTION 'simulated stop';
+	END IF;
+END
+$$;
+CREATE EVENT TRIGGER regress_xm_stop ON sql_drop EXECUTE FUNCTION public.regress_xm_stop();
+SET ROLE regress_xm_owner;
+SET regress_xm.stop = 'on';
 CALL xid_move_finish('orders', drop_old => true);
+RESET regress_xm.stop;
 SELECT DISTINCT step FROM xid_move_status('orders');
 SELECT pg_temp.try($$CALL xid_move_abort('orders')$$);
-DROP TRIGGER lines_old ON lines;
+SELECT * FROM pg_temp.column_order();
 -- run again, it completes; and again, it says there is nothing to finish
 CALL xid_move_finish('orders', drop_old => true);
 SELECT count(*) AS moves FROM xid_move_moves;
 SELECT pg_temp.try($$CALL xid_move_finish('orders', drop_old => true)$$);
 SELECT * FROM pg_temp.column_order();
 SELECT conrelid::regclass, conname, pg_get_constraintdef(c.oid), convalidated FROM pg_constraint c
-WHERE conrelid IN ('orders'::regclass, 'lines'::regclass, 'notes'::regclass) ORDER BY conrelid::regclass::text, conname;
+WHERE conrelid IN ('orders'::regclass, 'lines'::regclass, 'notes'::regclass, 'events'::regclass, 'events_2023'::regclass)
+ORDER BY conrelid::regclass::text, conname;
+SELECT indexrelid::regclass, pg_get_indexdef(indexrelid) FROM pg_index
+WHERE indrelid IN ('lines'::regclass, 'events'::regclass, 'events_2024'::regclass) ORDER BY indexrelid::regclass::text;
 SELECT count(*) AS functions_left FROM pg_proc WHERE pronamespace = 'ms'::regnamespace AND proname LIKE '%\_xm\_%';
-SELECT count(*) AS triggers_left FROM pg_trigger WHERE tgrelid IN ('orders'::regclass, 'lines'::regclass, 'notes'::regclass) AND tgname LIKE 'xid%';
+SELECT count(*) AS triggers_left FROM pg_trigger WHERE tgrelid IN ('orders'::regclass, 'lines'::regclass, 'notes'::regclass, 'events'::regclass, 'events_2023'::regclass, 'events_2024'::regclass) AND tgname LIKE 'xid%';
 -- the unique constraints still hold after drop_old
 SELECT pg_temp.try($$INSERT INTO lines (id, order_id, line_no) SELECT 9999, order_id, line_no FROM lines WHERE id = 1$$);
 SELECT pg_temp.try($$INSERT INTO orders (id, tenant, created_at) SELECT id, tenant, created_at FROM orders LIMIT 1$$);
@@ -207,6 +231,10 @@ INSERT INTO orders (tenant, created_at) VALUES (1, now());
 INSERT INTO lines (id, order_id, line_no) SELECT 9999, id, 0 FROM orders WHERE id > xid_from_key('2025-01-01', 0);
 SELECT count(*) AS lines_ok FROM lines l JOIN orders o ON o.id = l.order_id;
 SELECT count(*) AS notes_with_order FROM notes n JOIN orders o ON o.id = n.order_id;
+SELECT count(*) AS events_with_order FROM events e JOIN orders o ON o.id = e.order_id;
+-- the partitioned child's foreign key is the table's, with its action
+DELETE FROM orders WHERE id IN (SELECT order_id FROM events WHERE kind = 'e1');
+SELECT count(*) AS events_cascaded FROM events WHERE kind = 'e1';
 
 ------------------------------------------------------------------------------
 -- a UUIDv7 key, without a time column
@@ -242,6 +270,8 @@ SELECT conname, pg_get_constraintdef(oid), convalidated FROM pg_constraint WHERE
 SELECT count(*) AS old_key_from_id FROM docs WHERE title = 'after swap' AND id_old = xid_to_uuid(id);
 
 RESET ROLE;
+DROP EVENT TRIGGER regress_xm_stop;
+DROP FUNCTION public.regress_xm_stop();
 DROP SCHEMA ms CASCADE;
 RESET client_min_messages;
 DROP OWNED BY regress_xm_owner;
