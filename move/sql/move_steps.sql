@@ -269,6 +269,46 @@ SELECT conname, pg_get_constraintdef(oid), convalidated FROM pg_constraint WHERE
 -- a row written after the swap got its old key from its id (a UUIDv7)
 SELECT count(*) AS old_key_from_id FROM docs WHERE title = 'after swap' AND id_old = xid_to_uuid(id);
 
+------------------------------------------------------------------------------
+-- a table that references itself, and a table with two foreign keys to it
+-- (one ON UPDATE CASCADE); finish refuses drop_old before its point of no
+-- return while a view uses an old column
+------------------------------------------------------------------------------
+CREATE TABLE users (id bigint PRIMARY KEY, created_at timestamptz NOT NULL, manager_id bigint REFERENCES users ON DELETE SET NULL);
+CREATE TABLE posts (id bigint PRIMARY KEY, created_by bigint NOT NULL REFERENCES users ON UPDATE CASCADE, updated_by bigint REFERENCES users);
+INSERT INTO users SELECT g, timestamptz '2024-01-01' + g * interval '1 second', CASE WHEN g > 1 THEN g / 2 END FROM generate_series(1, 1000) g;
+INSERT INTO posts SELECT g, g % 1000 + 1, (g * 7) % 500 + 1 FROM generate_series(1, 3000) g;
+CREATE TEMP TABLE posts_before AS
+	SELECT p.id, c.created_at AS creator, u.created_at AS updater FROM posts p JOIN users c ON c.id = p.created_by JOIN users u ON u.id = p.updated_by;
+CALL xid_move_start('users', time_column => 'created_at');
+-- a key changed during the move: its id changes, the cascade carries it
+UPDATE users SET id = 5000 WHERE id = 999;
+SELECT count(*) AS posts_of_5000, count(*) FILTER (WHERE p.created_by_xid = u.id_xid) AS right_ref
+FROM posts p JOIN users u ON u.id = p.created_by WHERE u.id = 5000;
+-- a row that references itself
+INSERT INTO users VALUES (5001, '2024-06-01', 5001);
+SELECT manager_id_xid = id_xid AS self_ref_ok FROM users WHERE id = 5001;
+CALL xid_move_backfill('users');
+SELECT * FROM xid_move_index_commands('users') \gexec
+CALL xid_move_validate('users');
+SELECT s.role, s.relation, p.column_name, s.verified_rows, s.verified_refs, s.mismatches
+FROM xid_move_status('users') s JOIN xid_move_parts p ON p.leaf = s.leaf AND p.role = s.role AND p.verified IS NOT DISTINCT FROM s.verified
+ORDER BY s.role DESC, s.relation::text, p.column_name;
+CALL xid_move_swap('users');
+CREATE VIEW post_creators AS SELECT id, created_by_old FROM posts;
+\set VERBOSITY sqlstate
+CALL xid_move_finish('users', drop_old => true);
+\echo :LAST_ERROR_SQLSTATE :LAST_ERROR_MESSAGE
+\set VERBOSITY terse
+SELECT DISTINCT step FROM xid_move_status('users');
+DROP VIEW post_creators;
+CALL xid_move_finish('users', drop_old => true);
+SELECT count(*) AS managed, count(m.id) AS with_manager FROM users u LEFT JOIN users m ON m.id = u.manager_id WHERE u.manager_id IS NOT NULL;
+SELECT count(*) AS posts, count(*) FILTER (WHERE b.creator = c.created_at AND b.updater = u.created_at) AS same_users
+FROM posts p JOIN users c ON c.id = p.created_by JOIN users u ON u.id = p.updated_by JOIN posts_before b ON b.id = p.id;
+SELECT conrelid::regclass, conname, pg_get_constraintdef(c.oid) FROM pg_constraint c
+WHERE conrelid IN ('users'::regclass, 'posts'::regclass) AND contype = 'f' ORDER BY conrelid::regclass::text, conname;
+
 RESET ROLE;
 DROP EVENT TRIGGER regress_xm_stop;
 DROP FUNCTION public.regress_xm_stop();
