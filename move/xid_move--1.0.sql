@@ -119,30 +119,29 @@ LANGUAGE plpgsql
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	r jsonb;
-	k text;
+	rels regclass[];
+	rel regclass;
 BEGIN
-	IF TG_OP IN ('UPDATE', 'DELETE') THEN
-		r := pg_catalog.to_jsonb(OLD);
-		IF @extschema@.xid_move_owns((r ->> 'tbl')::pg_catalog.regclass) = false THEN
-			RAISE EXCEPTION 'must be owner of table %', (r ->> 'tbl')::pg_catalog.regclass
+	IF TG_OP IN ('UPDATE', 'DELETE') AND @extschema@.xid_move_owns(OLD.tbl) = false THEN
+		RAISE EXCEPTION 'must be owner of table %', OLD.tbl
+			USING ERRCODE = 'insufficient_privilege',
+			      DETAIL = 'Only the owner of a table writes the state of its move.';
+	END IF;
+	IF TG_OP = 'DELETE' THEN
+		RETURN OLD;
+	END IF;
+	rels := ARRAY[NEW.tbl];
+	IF TG_TABLE_NAME = 'xid_move_parts' THEN
+		rels := rels || NEW.relation || NEW.leaf;
+	END IF;
+	FOREACH rel IN ARRAY rels LOOP
+		IF @extschema@.xid_move_owns(rel) IS NOT true THEN
+			RAISE EXCEPTION 'must be owner of table %', rel
 				USING ERRCODE = 'insufficient_privilege',
 				      DETAIL = 'Only the owner of a table writes the state of its move.';
 		END IF;
-	END IF;
-	IF TG_OP IN ('INSERT', 'UPDATE') THEN
-		r := pg_catalog.to_jsonb(NEW);
-		FOREACH k IN ARRAY ARRAY['tbl', 'relation', 'leaf'] LOOP
-			CONTINUE WHEN NOT r ? k;
-			IF @extschema@.xid_move_owns((r ->> k)::pg_catalog.regclass) IS NOT true THEN
-				RAISE EXCEPTION 'must be owner of table %', (r ->> k)::pg_catalog.regclass
-					USING ERRCODE = 'insufficient_privilege',
-					      DETAIL = 'Only the owner of a table writes the state of its move.';
-			END IF;
-		END LOOP;
-		RETURN NEW;
-	END IF;
-	RETURN OLD;
+	END LOOP;
+	RETURN NEW;
 END
 $$;
 
@@ -359,6 +358,20 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_name(regclass, text, text) IS
 'the name of a function or index a move makes for a relation';
 
+-- The owner of rel, quoted: the move's functions on rel belong to it, so
+-- that their SECURITY DEFINER lookups run as the owner of the tables
+-- whoever (a superuser) ran the step
+CREATE FUNCTION @extschema@.xid_move_owner(rel regclass)
+RETURNS text
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT quote_ident(r.rolname) FROM pg_class c JOIN pg_roles r ON r.oid = c.relowner WHERE c.oid = rel
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_owner(regclass) IS
+'the owner of a relation, quoted';
+
 -- A function of the move on rel, quoted with rel's schema
 CREATE FUNCTION @extschema@.xid_move_fn(rel regclass, tag text, suffix text)
 RETURNS text
@@ -511,6 +524,15 @@ BEGIN
 		detail := format('The table has no column %s of type timestamp with time zone.', quote_ident(time_column));
 		hint := NULL; RETURN NEXT; RETURN;
 	END IF;
+	IF time_column IS NOT NULL THEN
+		EXECUTE format('SELECT count(*) FROM %s WHERE %I IS NULL', tbl, time_column) INTO n;
+		IF n > 0 THEN
+			action := 'refuse'; sqlstate := '23502';
+			detail := format('%s rows have no time in column %I: an existing row''s id is made from its time.', n, time_column);
+			hint := 'Give them a time before the move.';
+			RETURN NEXT; RETURN;
+		END IF;
+	END IF;
 	IF time_column IS NULL THEN
 		-- each key's own time: every existing key must be a UUIDv7 (rows
 		-- written during the move get xid_new())
@@ -605,6 +627,15 @@ BEGIN
 			hint := format('ALTER TABLE %s NO FORCE ROW LEVEL SECURITY for the move, and FORCE again after it.', p.relation);
 			RETURN NEXT;
 		END IF;
+		-- the move's trigger functions go in the table's schema, owned by
+		-- the table's owner
+		IF NOT (SELECT has_schema_privilege(c.relowner, c.relnamespace, 'CREATE') FROM pg_class c WHERE c.oid = p.relation) THEN
+			object_type := 'schema'; object := (SELECT quote_ident(n.nspname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = p.relation);
+			action := 'refuse'; sqlstate := '42501';
+			detail := format('The owner of table %s may not create objects in its schema; the move puts its trigger functions there.', p.relation);
+			hint := format('GRANT CREATE ON SCHEMA %s TO %s for the move.', object, @extschema@.xid_move_owner(p.relation));
+			RETURN NEXT;
+		END IF;
 		-- inheritance (not partitions)
 		IF EXISTS (SELECT FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
 		           WHERE (i.inhparent = p.relation OR i.inhrelid = p.relation) AND NOT c.relispartition) THEN
@@ -669,7 +700,8 @@ BEGIN
 				ELSE
 					action := 'refuse'; sqlstate := '0A000';
 					detail := format('A %s constraint on column %I, which the swap renames and changes to xid.',
-						CASE o.contype WHEN 'c' THEN 'check' WHEN 'u' THEN 'unique' WHEN 'x' THEN 'exclusion' ELSE o.contype::text END, p.column_name);
+						CASE o.contype WHEN 'c' THEN 'check' WHEN 'u' THEN 'unique' WHEN 'x' THEN 'exclusion' WHEN 'p' THEN 'primary key'
+						               WHEN 't' THEN 'constraint trigger' ELSE 'other' END, p.column_name);
 					hint := 'Drop it for the move and create it again after the swap.';
 				END IF;
 			ELSIF d.classid = 'pg_class'::regclass THEN
@@ -746,7 +778,7 @@ BEGIN
 				detail := 'A row trigger on UPDATE: the backfill runs with session_replication_role = replica, so it does not fire.';
 			ELSIF fire_triggers THEN
 				action := 'fire';
-				detail := 'A row trigger on UPDATE: the backfill fires it on every row it fills (fire_triggers => true).';
+				detail := 'A row trigger on UPDATE: the backfill fires it on every row it fills (fire_triggers => true), with search_path pg_catalog, pg_temp: its function needs its own SET search_path if it names tables unqualified.';
 			ELSE
 				action := 'refuse'; sqlstate := '55000';
 				detail := 'A row trigger on UPDATE: the backfill''s updates would fire it on every row.';
@@ -823,6 +855,7 @@ BEGIN
 			format('BEGIN IF NEW.%1$I IS NULL THEN NEW.%2$I := NULL; ELSE %3$s INTO NEW.%2$I; END IF; RETURN NEW; END',
 			       col, target, lookup)),
 		format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn),
+		format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(p.relation)),
 		format('CREATE FUNCTION %s() RETURNS trigger %s AS %L', fix, opts,
 			format($f$DECLARE v %3$s; n integer; BEGIN
 				EXECUTE pg_catalog.format('SELECT FROM ONLY %%s WHERE ctid OPERATOR(pg_catalog.=) $1', TG_RELID::pg_catalog.regclass) USING NEW.ctid;
@@ -840,6 +873,7 @@ BEGIN
 				RETURN NULL; END$f$,
 			       col, target, target_type, lookup, parent::text, target)),
 		format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fix),
+		format('ALTER FUNCTION %s() OWNER TO %s', fix, @extschema@.xid_move_owner(p.relation)),
 		format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s()',
 			'xid_move' || p.tag || '_' || suffix || 'i', p.relation, fn),
 		format('CREATE TRIGGER %I BEFORE UPDATE ON %s FOR EACH ROW WHEN (NEW.%I::pg_catalog.text IS DISTINCT FROM OLD.%I::pg_catalog.text OR (NEW.%I IS NULL AND NEW.%I IS NOT NULL)) EXECUTE FUNCTION %s()',
@@ -934,7 +968,8 @@ BEGIN
 		       ' ELSIF NEW.%2$I IS NULL THEN NEW.%2$I := %5$s; END IF; RETURN NEW; END',
 		       'INSERT', par.new_column, xs, par.column_name,
 		       @extschema@.xid_move_id_expr('NEW', par.column_name, (SELECT key_type FROM @extschema@.xid_move_moves m WHERE m.tbl = $1), time_column)));
-	stmts := stmts || format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn);
+	stmts := stmts || format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn)
+	               || format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(tbl));
 	-- an update fires it only when the id may change (its condition is
 	-- checked without calling it): not for the backfill's own updates, nor
 	-- for updates of other columns of a row that has its id
@@ -1249,7 +1284,7 @@ LANGUAGE sql STABLE
 SET search_path = pg_catalog, pg_temp
 AS $$
 	SELECT p.relation, i.indexrelid::regclass, (left(ic.relname, 40) || '_xm' || p.tag)::name,
-	       (SELECT string_agg(
+	       '(' || (SELECT string_agg(
 	                  CASE WHEN k.att = p_att.attnum THEN quote_ident(p.new_column) ELSE quote_ident(a.attname) END
 	                  || CASE WHEN k.i > i.indnkeyatts THEN ''
 	                          WHEN (i.indoption[k.i - 1] & 1) = 1 AND (i.indoption[k.i - 1] & 2) = 0 THEN ' DESC NULLS LAST'
@@ -1257,7 +1292,7 @@ AS $$
 	                          WHEN (i.indoption[k.i - 1] & 2) = 2 THEN ' NULLS FIRST' ELSE '' END,
 	                  ', ' ORDER BY k.i) FILTER (WHERE k.i <= i.indnkeyatts)
 	        FROM unnest(i.indkey::int2[]) WITH ORDINALITY k(att, i)
-	        JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.att)
+	        JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.att) || ')'
 	       || coalesce(' INCLUDE (' || (
 	            SELECT string_agg(CASE WHEN k.att = p_att.attnum THEN quote_ident(p.new_column) ELSE quote_ident(a.attname) END, ', ' ORDER BY k.i)
 	            FROM unnest(i.indkey::int2[]) WITH ORDINALITY k(att, i)
@@ -1312,7 +1347,7 @@ BEGIN
 	FOREACH col IN ARRAY ARRAY[m.new_column, m.key_column] LOOP
 		idx := @extschema@.xid_move_name(tbl, par.tag, CASE WHEN col = m.new_column THEN '_n' ELSE '_o' END);
 		IF EXISTS (SELECT FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
-		           WHERE c.relnamespace = (SELECT relnamespace FROM pg_class WHERE oid = tbl) AND c.relname = idx AND NOT i.indisvalid) THEN
+		           WHERE i.indrelid = tbl AND c.relname = idx AND NOT i.indisvalid) THEN
 			RETURN NEXT format('DROP INDEX CONCURRENTLY %I.%I', nsp, idx);
 		END IF;
 		IF @extschema@.xid_move_unique_index(tbl, col, m.constraint_name) IS NULL THEN
@@ -1321,23 +1356,24 @@ BEGIN
 	END LOOP;
 	FOR r IN SELECT x.*, c.relkind, n.nspname FROM @extschema@.xid_move_moved_indexes(tbl) x
 	         JOIN pg_class c ON c.oid = x.relation JOIN pg_namespace n ON n.oid = c.relnamespace LOOP
-		def := format('%s %%s%I ON %s%s (%s)%s', CASE WHEN r.is_unique THEN 'CREATE UNIQUE INDEX' ELSE 'CREATE INDEX' END, r.new_index,
+		def := format('%s %%s%I ON %s%s %s%s', CASE WHEN r.is_unique THEN 'CREATE UNIQUE INDEX' ELSE 'CREATE INDEX' END, r.new_index,
 			CASE WHEN r.relkind = 'p' THEN 'ONLY ' ELSE '' END, r.relation, r.cols,
 			CASE WHEN r.nulls_not_distinct THEN ' NULLS NOT DISTINCT' ELSE '' END);
 		IF EXISTS (SELECT FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
-		           WHERE c.relnamespace = (SELECT relnamespace FROM pg_class WHERE oid = r.relation) AND c.relname = r.new_index
+		           WHERE i.indrelid = r.relation AND c.relname = r.new_index
 		             AND (i.indisvalid OR r.relkind = 'p')) THEN
 			CONTINUE;
 		END IF;
-		IF EXISTS (SELECT FROM pg_class c WHERE c.relnamespace = (SELECT relnamespace FROM pg_class WHERE oid = r.relation) AND c.relname = r.new_index) THEN
+		IF EXISTS (SELECT FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
+		           WHERE i.indrelid = r.relation AND c.relname = r.new_index) THEN
 			RETURN NEXT format('DROP INDEX CONCURRENTLY %I.%I', r.nspname, r.new_index);
 		END IF;
 		IF r.relkind = 'p' THEN
 			RETURN NEXT format(def, '');
 			FOR part IN SELECT t.relid FROM pg_partition_tree(r.relation) t WHERE t.isleaf AND t.level = 1 ORDER BY t.relid::regclass::text LOOP
 				pidx := (left((SELECT relname FROM pg_class WHERE oid = part), 40) || '_xm' || par.tag || '_i')::name;
-				RETURN NEXT format('%s INDEX CONCURRENTLY %I ON %s (%s)', CASE WHEN r.is_unique THEN 'CREATE UNIQUE' ELSE 'CREATE' END,
-					pidx, part, r.cols);
+				RETURN NEXT format('%s INDEX CONCURRENTLY %I ON %s %s%s', CASE WHEN r.is_unique THEN 'CREATE UNIQUE' ELSE 'CREATE' END,
+					pidx, part, r.cols, CASE WHEN r.nulls_not_distinct THEN ' NULLS NOT DISTINCT' ELSE '' END);
 				RETURN NEXT format('ALTER INDEX %I.%I ATTACH PARTITION %I.%I', r.nspname, r.new_index,
 					(SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = part), pidx);
 			END LOOP;
@@ -1607,6 +1643,7 @@ BEGIN
 			format('BEGIN IF NEW.%1$I IS NULL THEN NEW.%1$I := NEW.%2$I::pg_catalog.uuid; END IF; RETURN NEW; END',
 			       m.old_column, m.key_column))
 		               || format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn)
+		               || format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(tbl))
 		               || format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s()', 'xid_move_back', tbl, fn);
 	ELSIF NOT EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = tbl AND a.attname = m.key_column
 	                  AND (a.atthasdef OR a.attidentity <> '')) THEN
@@ -1651,6 +1688,7 @@ DECLARE
 	r @extschema@.xid_move_parts;
 	d record;
 	stmts text[];
+	renames text[];
 	oldidx regclass;
 	n bigint;
 BEGIN
@@ -1682,9 +1720,11 @@ BEGIN
 				         FROM pg_depend dep JOIN pg_attribute a ON a.attrelid = dep.refobjid AND a.attnum = dep.refobjsubid
 				         WHERE dep.refclassid = 'pg_class'::regclass AND dep.refobjid = r.relation AND a.attname = r.old_column
 				           AND dep.deptype = 'n'
-				           AND (dep.classid IN ('pg_rewrite'::regclass, 'pg_policy'::regclass)
-				                OR dep.classid = 'pg_constraint'::regclass
-				                   AND (SELECT c.conrelid <> r.relation OR c.contype = 'f' FROM pg_constraint c WHERE c.oid = dep.objid))
+				           AND dep.classid <> 'pg_class'::regclass
+				           AND NOT (dep.classid = 'pg_constraint'::regclass
+				                    AND (SELECT c.conrelid = r.relation AND c.contype <> 'f' FROM pg_constraint c WHERE c.oid = dep.objid))
+				           AND NOT (dep.classid = 'pg_trigger'::regclass
+				                    AND (SELECT t.tgname LIKE 'xid\_move%' FROM pg_trigger t WHERE t.oid = dep.objid))
 				         LIMIT 1 LOOP
 					RAISE EXCEPTION 'column % of table % cannot be dropped: % depends on it', quote_ident(r.old_column), r.relation, d.o
 						USING ERRCODE = 'dependent_objects_still_exist',
@@ -1714,12 +1754,28 @@ BEGIN
 	CALL @extschema@.xid_move_fk_validate(tbl, lock_timeout, retries);
 	PERFORM @extschema@.xid_move_settings();
 	IF drop_old THEN
+		-- the indexes moved with the key take the names of those that go
+		-- with the old columns
+		SELECT array_agg(format('ALTER INDEX %I.%I RENAME TO %I', n.nspname, left(ic.relname, 40) || '_xm' || p.tag, ic.relname))
+		  INTO renames
+		  FROM (SELECT DISTINCT ON (x.relation, x.constraint_name) * FROM @extschema@.xid_move_parts x WHERE x.tbl = $1) p
+		  JOIN pg_attribute a ON a.attrelid = p.relation AND a.attname = p.old_column
+		  JOIN pg_index i ON i.indrelid = p.relation AND a.attnum = ANY (i.indkey::int2[])
+		  JOIN pg_class ic ON ic.oid = i.indexrelid
+		  JOIN pg_namespace n ON n.oid = ic.relnamespace
+		 WHERE NOT EXISTS (SELECT FROM pg_constraint con WHERE con.conindid = i.indexrelid)
+		   AND ic.relname NOT LIKE '%\_xm\_%'
+		   AND EXISTS (SELECT FROM pg_class c2 JOIN pg_index i2 ON i2.indexrelid = c2.oid
+		               WHERE i2.indrelid = p.relation AND c2.relname = left(ic.relname, 40) || '_xm' || p.tag);
 		FOR r IN SELECT * FROM @extschema@.xid_move_rels(tbl) LOOP
 			PERFORM @extschema@.xid_move_exec(ARRAY[format('ALTER TABLE %s DROP COLUMN IF EXISTS %I', r.relation, r.old_column)],
 				lock_timeout, retries);
 			COMMIT;
 			PERFORM @extschema@.xid_move_settings();
 		END LOOP;
+		IF renames IS NOT NULL THEN
+			PERFORM @extschema@.xid_move_exec(renames, lock_timeout, retries);
+		END IF;
 	ELSE
 		-- the old key's index a unique constraint
 		oldidx := @extschema@.xid_move_unique_index(tbl, m.old_column, '');
@@ -1775,8 +1831,8 @@ BEGIN
 	               || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_sync_update', tbl)
 	               || @extschema@.xid_move_drop_fn(tbl, par.tag, 'p');
 	-- the index on the old key that the move asked for
-	FOR i IN SELECT c.oid FROM pg_class c WHERE c.relnamespace = (SELECT relnamespace FROM pg_class WHERE oid = tbl)
-	          AND c.relname = @extschema@.xid_move_name(tbl, par.tag, '_o') AND c.relkind = 'i' LOOP
+	FOR i IN SELECT c.oid FROM pg_class c JOIN pg_index x ON x.indexrelid = c.oid
+	          WHERE x.indrelid = tbl AND c.relname = @extschema@.xid_move_name(tbl, par.tag, '_o') LOOP
 		stmts := stmts || format('DROP INDEX %s', i);
 	END LOOP;
 	FOR r IN SELECT * FROM @extschema@.xid_move_rels(tbl) x WHERE x.role = 'child' LOOP
