@@ -876,8 +876,10 @@ BEGIN
 		format('ALTER FUNCTION %s() OWNER TO %s', fix, @extschema@.xid_move_owner(p.relation)),
 		format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s()',
 			'xid_move' || p.tag || '_' || suffix || 'i', p.relation, fn),
-		format('CREATE TRIGGER %I BEFORE UPDATE ON %s FOR EACH ROW WHEN (NEW.%I::pg_catalog.text IS DISTINCT FROM OLD.%I::pg_catalog.text OR (NEW.%I IS NULL AND NEW.%I IS NOT NULL)) EXECUTE FUNCTION %s()',
-			'xid_move' || p.tag || '_' || suffix || 'u', p.relation, col, col, target, col, fn),
+		-- IS DISTINCT FROM, written with the qualified operator of the
+		-- column's type (an xid's after the swap)
+		format('CREATE TRIGGER %1$I BEFORE UPDATE ON %2$s FOR EACH ROW WHEN ((NEW.%3$I IS NULL) <> (OLD.%3$I IS NULL) OR NOT (NEW.%3$I %6$s OLD.%3$I) OR (NEW.%4$I IS NULL AND NEW.%3$I IS NOT NULL)) EXECUTE FUNCTION %5$s()',
+			'xid_move' || p.tag || '_' || suffix || 'u', p.relation, col, target, fn, eq),
 		format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE ON %s DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.%I IS NULL AND NEW.%I IS NOT NULL) EXECUTE FUNCTION %s()',
 			'xid_move' || p.tag || '_' || suffix || 'f', p.relation, target, col, fix)];
 END
