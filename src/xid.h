@@ -73,9 +73,6 @@ name(PG_FUNCTION_ARGS) \
 
 /* xid.c */
 extern void _PG_init(void);
-extern bool xid_warn_core_xid_enabled;
-extern int	xid_node_bits;
-extern int	xid_node_id;
 
 /* At most 12 of the 22 low bits hold a node number (4,096 nodes) */
 #define XID_MAX_NODE_BITS	12
@@ -134,8 +131,6 @@ extern bool xid_time_op_bounds(XidTimeOp op, TimestampTz t,
 
 /* xid_generate.c */
 extern void xid_generate_init(void);
-extern void xid_generate_request_shmem(void);
-extern void xid_node_layout(int *counter_bits, uint64 *node_field);
 
 /*
  * What the sessions of one database share: the last id issued there
@@ -160,12 +155,6 @@ typedef struct XidDbState
 	XLogRecPtr	pending_lsn;	/* flushed yet (Invalid: none) */
 } XidDbState;
 
-/* The state of this session's database, or NULL without shared state */
-extern XidDbState *xid_db_state(void);
-
-/* xid_generate.c: this session's last value, when nothing is shared */
-extern uint64 xid_session_last(void);
-
 /*
  * xid_mark.c.  A lease moves the durable mark this far past the id that
  * needs it; a time field further than XID_AHEAD_WARN_MS ahead of the clock
@@ -186,10 +175,12 @@ extern uint64 xid_session_last(void);
  */
 #define XID_MARK_HORIZON_MS	(INT64CONST(24) * 60 * 60 * 1000)
 
-extern int	xid_max_ahead_ms;
+extern void xid_mark_init(void);
 extern int64 xid_mark_covered_ms;
 extern bool xid_mark_cover(XidDbState *db, uint64 next);
 extern void xid_check_ahead(XidDbState *db, uint64 next, int64 now_ms);
+extern Oid	xid_mark_relid(void);
+extern bool xid_mark_read(Oid relid, int64 *mark);
 
 /* What a clause admits, as closed bounds on the xid */
 typedef enum XidBounds
