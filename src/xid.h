@@ -204,16 +204,20 @@ typedef enum XidClauseKind
 	XID_CLAUSE_TIME				/* xid OP timestamptz, either order */
 } XidClauseKind;
 
-/*
- * Each file recognises its own clause functions by their C entry points
- * (so neither a rename nor the schema matters): the kind, and which
- * argument is the xid.
- */
-extern bool xid_range_clause(PGFunction fn, XidClauseKind *kind,
-							 int *elem_argno);
-extern bool xid_like_clause(PGFunction fn, XidClauseKind *kind,
-							int *elem_argno);
-extern bool xid_time_clause(PGFunction fn, XidTimeOp *op, int *elem_argno);
+/* The clause functions, which xid_clause.c knows by their C entry points */
+extern PGDLLEXPORT Datum xid_contained_by(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_range_contains(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_starts_with(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_like(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_not_like(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_lt_time(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_le_time(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_gt_time(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_ge_time(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_time_lt(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_time_le(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_time_gt(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_time_ge(PG_FUNCTION_ARGS);
 
 /*
  * The functions of the clauses simplify() adds for partition pruning

@@ -8,7 +8,9 @@
  *
  * Both xid_planner.c (index conditions, rewrites for pruning) and
  * xid_selfuncs.c (row estimates) start from here; neither calls the other
- * for this.
+ * for this.  The clause functions are known by their C entry points (so
+ * neither a rename nor the schema matters), which the files that define
+ * them declare; those files know nothing of the planner.
  *
  *-------------------------------------------------------------------------
  */
@@ -27,6 +29,68 @@
 #include "utils/typcache.h"
 
 #include "uid11.h"
+
+/*
+ * Is fn the function of <@, @> or ^@?  Then its clause kind, and which
+ * argument is the xid.
+ */
+static bool
+range_clause(PGFunction fn, XidClauseKind *kind, int *elem_argno)
+{
+	*elem_argno = (fn == xid_range_contains) ? 1 : 0;
+	if (fn == xid_contained_by || fn == xid_range_contains)
+		*kind = XID_CLAUSE_RANGE;
+	else if (fn == xid_starts_with)
+		*kind = XID_CLAUSE_PREFIX;
+	else
+		return false;
+	return true;
+}
+
+/*
+ * Is fn the function of LIKE or NOT LIKE?  Then its clause kind; the xid is
+ * the first argument.
+ */
+static bool
+like_clause(PGFunction fn, XidClauseKind *kind, int *elem_argno)
+{
+	*elem_argno = 0;
+	if (fn == xid_like)
+		*kind = XID_CLAUSE_LIKE;
+	else if (fn == xid_not_like)
+		*kind = XID_CLAUSE_NOT_LIKE;
+	else
+		return false;
+	return true;
+}
+
+/*
+ * Is fn one of the time comparisons?  Then the comparison it makes with the
+ * xid on the left ("t < id" is "id > t"), and which argument is the xid.
+ */
+static bool
+time_clause(PGFunction fn, XidTimeOp *op, int *elem_argno)
+{
+	/* each comparison with the xid on the left, and the same on the right */
+	static const PGFunction funcs[4][2] = {
+		[XID_TIME_LT] = {xid_lt_time, xid_time_gt},
+		[XID_TIME_LE] = {xid_le_time, xid_time_ge},
+		[XID_TIME_GT] = {xid_gt_time, xid_time_lt},
+		[XID_TIME_GE] = {xid_ge_time, xid_time_le},
+	};
+	int			i,
+				j;
+
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 2; j++)
+			if (funcs[i][j] == fn)
+			{
+				*op = (XidTimeOp) i;
+				*elem_argno = j;
+				return true;
+			}
+	return false;
+}
 
 /*
  * What each function is (its C entry point, and which clause it makes), by
@@ -100,10 +164,10 @@ clause_func(Oid funcid)
 	e.fn = flinfo.fn_addr;
 	e.timeop = XID_TIME_LT;
 	e.ours = true;
-	if (xid_time_clause(e.fn, &e.timeop, &e.elem_argno))
+	if (time_clause(e.fn, &e.timeop, &e.elem_argno))
 		e.kind = XID_CLAUSE_TIME;
-	else if (!xid_range_clause(e.fn, &e.kind, &e.elem_argno) &&
-			 !xid_like_clause(e.fn, &e.kind, &e.elem_argno))
+	else if (!range_clause(e.fn, &e.kind, &e.elem_argno) &&
+			 !like_clause(e.fn, &e.kind, &e.elem_argno))
 		e.ours = false;
 
 	/*

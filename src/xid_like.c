@@ -180,20 +180,3 @@ like_bound(FunctionCallInfo fcinfo, bool upper)
 /* xid_like_lower_bound(text), xid_like_upper_bound(text) */
 XID_BOUND_FUNC(xid_like_lower_bound, like_bound, false)
 XID_BOUND_FUNC(xid_like_upper_bound, like_bound, true)
-
-/*
- * Is fn the function of LIKE or NOT LIKE?  Then its clause kind; the xid is
- * the first argument.
- */
-bool
-xid_like_clause(PGFunction fn, XidClauseKind *kind, int *elem_argno)
-{
-	*elem_argno = 0;
-	if (fn == xid_like)
-		*kind = XID_CLAUSE_LIKE;
-	else if (fn == xid_not_like)
-		*kind = XID_CLAUSE_NOT_LIKE;
-	else
-		return false;
-	return true;
-}

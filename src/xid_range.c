@@ -309,20 +309,3 @@ XID_BOUND_FUNC(xid_range_upper_bound, range_bound, true)
 /* xid_prefix_lower_bound(text), xid_prefix_upper_bound(text) */
 XID_BOUND_FUNC(xid_prefix_lower_bound, prefix_bound, false)
 XID_BOUND_FUNC(xid_prefix_upper_bound, prefix_bound, true)
-
-/*
- * Is fn the function of <@, @> or ^@?  Then its clause kind, and which
- * argument is the xid.
- */
-bool
-xid_range_clause(PGFunction fn, XidClauseKind *kind, int *elem_argno)
-{
-	*elem_argno = (fn == xid_range_contains) ? 1 : 0;
-	if (fn == xid_contained_by || fn == xid_range_contains)
-		*kind = XID_CLAUSE_RANGE;
-	else if (fn == xid_starts_with)
-		*kind = XID_CLAUSE_PREFIX;
-	else
-		return false;
-	return true;
-}
