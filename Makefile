@@ -21,6 +21,9 @@ OBJS = \
 	src/xid_key.o
 
 DATA = $(wildcard xid--*.sql)
+# The type's header, for other extensions: installed as
+# $(includedir_server)/extension/xid/xid.h, as pgvector installs vector.h
+HEADERS = src/xid.h
 PGFILEDESC = "xid - compact, time-sortable identifiers"
 
 PG_CONFIG ?= pg_config

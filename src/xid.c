@@ -6,11 +6,18 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "utils/guc.h"
 
+#include "compat.h"
+#include "xid_generate.h"
+#include "xid_mark.h"
+#include "xid_warn.h"
+
 XID_MODULE_MAGIC;
+
+PGDLLEXPORT void _PG_init(void);
 
 /*
  * Load-time setup.  Each module registers its own settings and hooks: the

@@ -14,7 +14,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include <math.h>
 
@@ -26,9 +26,18 @@
 #include "utils/syscache.h"
 #include "utils/lsyscache.h"
 #include "utils/rangetypes.h"
+#include "utils/timestamp.h"
 #include "utils/typcache.h"
 
+#include "compat.h"
 #include "uid11.h"
+#include "xid.h"
+#include "xid_clause.h"
+#include "xid_like.h"
+#include "xid_ops.h"
+#include "xid_planner.h"
+#include "xid_range.h"
+#include "xid_time.h"
 
 /*
  * Is fn the function of <@, @> or ^@?  Then its clause kind, and which
@@ -115,6 +124,8 @@ typedef struct ClauseFuncEntry
 	XidTimeOp	timeop;
 	int			elem_argno;
 } ClauseFuncEntry;
+
+static bool xid_collation_matches_bytes(Oid collid);
 
 static HTAB *clause_funcs = NULL;
 static bool clause_funcs_stale = false;
@@ -224,7 +235,7 @@ xid_clause_parse(Oid funcid, List *args, Oid collid, XidClause *clause)
  * pattern assume?  Every deterministic collation does; InvalidOid is the
  * default collation, which xid_like() uses then.
  */
-bool
+static bool
 xid_collation_matches_bytes(Oid collid)
 {
 	if (!OidIsValid(collid) || collid == C_COLLATION_OID ||

@@ -55,7 +55,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "access/htup_details.h"
 #include "access/xact.h"
@@ -78,6 +78,14 @@
 #include "utils/memutils.h"
 #include "utils/syscache.h"
 #include "utils/timestamp.h"
+
+#include "compat.h"
+#include "xid.h"
+#include "xid_generate.h"
+#include "xid_mark.h"
+#include "xid_time.h"
+
+/* compat.h says whether there is one */
 #ifdef XID_HAVE_DSM_REGISTRY
 #include "storage/dsm_registry.h"
 #endif

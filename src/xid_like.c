@@ -15,12 +15,16 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "catalog/pg_collation.h"
 #include "utils/builtins.h"
 
+#include "compat.h"
 #include "uid11.h"
+#include "xid.h"
+#include "xid_bounds.h"
+#include "xid_like.h"
 
 /*
  * id::text LIKE pattern, through core's own matcher, so that wildcards,

@@ -45,7 +45,7 @@
  * at the first id of a server run or after a setval() by a restore or by
  * the owner, is refused when it is further ahead of the clock than
  * XID_MARK_HORIZON_MS (or xid.max_ahead refuses the ids above it): an
- * error in that database only, whose state is its own (xid.h).
+ * error in that database only, whose state is its own (xid_generate.h).
  *
  * Scope.  The mark needs the shared state: with it (any version with
  * shared_preload_libraries, 17+ without), every database that makes ids
@@ -59,7 +59,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "access/generic_xlog.h"
 #include "access/htup_details.h"
@@ -83,9 +83,26 @@
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
 #include "utils/syscache.h"
+#include "utils/timestamp.h"
+
+#include "xid.h"
+#include "xid_generate.h"
+#include "xid_mark.h"
+#include "xid_time.h"
 
 /* The name of the extension's sequence that holds a database's mark */
 #define XID_MARK_RELNAME	"xid_durable_mark"
+
+/*
+ * A mark read from a database's sequence (after a restart, or set with
+ * setval() by a restore or by its owner) is trusted up to this far ahead
+ * of the clock while xid.max_ahead is 0; beyond it xid_new() refuses to
+ * make ids in that database (with xid.max_ahead set, that bound refuses
+ * them).  A day is far more than a clock that steps back (NTP, a lagging
+ * standby, a VM moved) puts between them, and far less than the 2151 of a
+ * mark set to its maximum.
+ */
+#define XID_MARK_HORIZON_MS	(INT64CONST(24) * 60 * 60 * 1000)
 
 /* Between two run-ahead warnings in a database, at least this long */
 #define XID_WARN_INTERVAL_MS	60000

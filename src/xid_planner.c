@@ -44,7 +44,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "access/stratnum.h"
 #include "catalog/pg_class.h"
@@ -69,6 +69,12 @@
 #include "utils/selfuncs.h"
 #include "utils/syscache.h"
 #include "utils/typcache.h"
+
+#include "xid.h"
+#include "xid_clause.h"
+#include "xid_planner.h"
+#include "xid_selfuncs.h"
+#include "xid_time.h"
 
 /*
  * An xid constant of the element's type.

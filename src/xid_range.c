@@ -10,15 +10,22 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "catalog/pg_type.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
 #include "utils/rangetypes.h"
+#include "utils/timestamp.h"
 #include "utils/typcache.h"
 
+#include "compat.h"
 #include "uid11.h"
+#include "xid.h"
+#include "xid_bounds.h"
+#include "xid_io.h"
+#include "xid_range.h"
+#include "xid_time.h"
 
 /*
  * tstzrange's type cache entry, for xid_time_range(): a built-in type's
@@ -177,7 +184,7 @@ ms_bound(const RangeBound *b, uint64 *v)
  * Closed millisecond bounds of the xids whose time lies in a tstzrange;
  * false when none is.
  */
-bool
+static bool
 xid_tstzrange_ms(TypeCacheEntry *typcache, const RangeType *r,
 				 uint64 *lo_ms, uint64 *hi_ms)
 {

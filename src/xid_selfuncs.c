@@ -46,7 +46,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "access/htup_details.h"
 #include "catalog/pg_statistic.h"
@@ -61,6 +61,12 @@
 #include "utils/selfuncs.h"
 #include "utils/syscache.h"
 #include "utils/typcache.h"
+
+#include "xid.h"
+#include "xid_analyze.h"
+#include "xid_clause.h"
+#include "xid_planner.h"
+#include "xid_selfuncs.h"
 
 /*
  * Fraction of the histogram's population below x, interpolating linearly

@@ -12,11 +12,16 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include <time.h>
 
 #include "datatype/timestamp.h"
+#include "utils/timestamp.h"
+
+#include "xid.h"
+#include "xid_bounds.h"
+#include "xid_time.h"
 
 /*
  * The epoch, 2011-11-11T11:11:11.111Z, in milliseconds after the unix epoch

@@ -44,7 +44,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "access/genam.h"
 #include "access/htup_details.h"
@@ -67,6 +67,8 @@
 #include "utils/memutils.h"
 #include "utils/snapmgr.h"
 #include "utils/syscache.h"
+
+#include "xid_warn.h"
 
 /* xid.warn_core_xid: warn when DDL makes a pg_catalog.xid column */
 static bool xid_warn_core_xid_enabled = true;

@@ -1,0 +1,59 @@
+/*-------------------------------------------------------------------------
+ *
+ * xid_clause.h
+ *	  The clauses the planner support and the estimators understand
+ *	  (xid_clause.c): a call taken apart, and the closed bounds on the xid
+ *	  that it admits.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef XID_CLAUSE_H
+#define XID_CLAUSE_H
+
+#include "nodes/pg_list.h"
+#include "nodes/primnodes.h"
+
+#include "xid_bounds.h"
+#include "xid_time.h"
+
+/*
+ * The clause kinds the planner support understands (<@, @>, ^@, LIKE, NOT
+ * LIKE, and the time comparisons in either argument order)
+ */
+typedef enum XidClauseKind
+{
+	XID_CLAUSE_RANGE,			/* xid <@ xidrange, xidrange @> xid */
+	XID_CLAUSE_PREFIX,			/* xid ^@ text */
+	XID_CLAUSE_LIKE,			/* xid ~~ text */
+	XID_CLAUSE_NOT_LIKE,		/* xid !~~ text */
+	XID_CLAUSE_TIME				/* xid OP timestamptz, either order */
+} XidClauseKind;
+
+/* A clause of one of those kinds, taken apart */
+typedef struct XidClause
+{
+	XidClauseKind kind;
+	XidTimeOp	timeop;			/* XID_CLAUSE_TIME: xid_time(elem) OP other */
+	int			elem_argno;		/* which argument is the xid */
+	Node	   *elem;			/* the xid argument */
+	Node	   *other;			/* the range, text or timestamptz */
+} XidClause;
+
+/* What the clause admits when "other" is a constant */
+typedef struct XidClauseBounds
+{
+	XidBounds	bounds;
+	uint64		lo;
+	uint64		hi;
+	bool		exact;			/* [lo, hi] is the whole truth (no recheck) */
+	double		residual;		/* selectivity of the rest, when not exact */
+} XidClauseBounds;
+
+extern bool xid_clause_parse(Oid funcid, List *args, Oid collid,
+							 XidClause *clause);
+extern void xid_clause_bounds(const XidClause *clause, Node *other,
+							  XidClauseBounds *b);
+extern bool xid_pruning_clause(Node *clause, Node *elem,
+							   bool comparisons_only);
+
+#endif							/* XID_CLAUSE_H */
