@@ -13,7 +13,8 @@ OBJS = \
 	src/xid_range.o \
 	src/xid_like.o \
 	src/xid_clause.o \
-	src/xid_planner.o \
+	src/xid_support.o \
+	src/xid_prune.o \
 	src/xid_selfuncs.o \
 	src/xid_analyze.o \
 	src/xid_warn.o \

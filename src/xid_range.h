@@ -21,6 +21,7 @@ extern bool xid_range_bounds(TypeCacheEntry *typcache, const RangeType *r,
 extern PGDLLEXPORT Datum xid_contained_by(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum xid_range_contains(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum xid_starts_with(PG_FUNCTION_ARGS);
+
 /* their bound functions */
 extern PGDLLEXPORT Datum xid_range_lower_bound(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum xid_range_upper_bound(PG_FUNCTION_ARGS);

@@ -14,7 +14,5 @@
 extern double xid_clause_selectivity(PlannerInfo *root, Oid funcid,
 									 List *args, int varRelid,
 									 Oid collation);
-extern bool xid_has_pruning_clauses(RelOptInfo *rel, Node *elem,
-									bool comparisons_only);
 
 #endif							/* XID_SELFUNCS_H */
