@@ -48,6 +48,12 @@ endif
 test/test_uid11: test/test_uid11.c src/uid11.c src/uid11.h src/uid11_pairs.h
 	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Isrc -o $@ test/test_uid11.c src/uid11.c
 
+# No two C files call each other, directly or through others: read from
+# the objects with nm (test/check_calls.sh prints who calls whom).
+.PHONY: check-calls
+check-calls: $(OBJS)
+	sh $(srcdir)/test/check_calls.sh $(OBJS)
+
 .PHONY: unittest check-generated
 unittest: check-generated test/test_uid11
 	test/test_uid11
