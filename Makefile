@@ -13,7 +13,8 @@ OBJS = \
 	src/xid_range.o \
 	src/xid_like.o \
 	src/xid_clause.o \
-	src/xid_planner.o \
+	src/xid_support.o \
+	src/xid_prune.o \
 	src/xid_selfuncs.o \
 	src/xid_analyze.o \
 	src/xid_warn.o \
@@ -21,6 +22,9 @@ OBJS = \
 	src/xid_key.o
 
 DATA = $(wildcard xid--*.sql)
+# The type's header, for other extensions: installed as
+# $(includedir_server)/extension/xid/xid.h, as pgvector installs vector.h
+HEADERS = src/xid.h
 PGFILEDESC = "xid - compact, time-sortable identifiers"
 
 PG_CONFIG ?= pg_config
@@ -51,6 +55,12 @@ endif
 # The codec's unit tests need no server.
 test/test_uid11: test/test_uid11.c src/uid11.c src/uid11.h src/uid11_pairs.h
 	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Isrc -o $@ test/test_uid11.c src/uid11.c
+
+# No two C files call each other, directly or through others: read from
+# the objects with nm (test/check_calls.sh prints who calls whom).
+.PHONY: check-calls
+check-calls: $(OBJS)
+	sh $(srcdir)/test/check_calls.sh $(OBJS)
 
 .PHONY: unittest check-generated
 unittest: check-generated test/test_uid11

@@ -116,18 +116,41 @@ SELECT format('privileges of %s: %s', p.oid::regprocedure, p.proacl)
 FROM m JOIN pg_proc p ON m.classid = 'pg_proc'::regclass AND p.oid = m.objid
 WHERE p.proacl IS NOT NULL
 UNION ALL
+SELECT format('privileges of type %s: %s', t.oid::regtype, t.typacl)
+FROM m JOIN pg_type t ON m.classid = 'pg_type'::regclass AND t.oid = m.objid
+WHERE t.typacl IS NOT NULL
+UNION ALL
 SELECT 'other ' || pg_describe_object(m.classid, m.objid, 0)
 FROM m
 WHERE m.classid NOT IN ('pg_proc'::regclass, 'pg_operator'::regclass, 'pg_type'::regclass,
                         'pg_cast'::regclass, 'pg_opclass'::regclass, 'pg_opfamily'::regclass,
                         'pg_event_trigger'::regclass)
+-- and, for every member whatever its kind: its comment, and the privileges
+-- the extension's scripts gave it (pg_init_privs), which pg_dump leaves to
+-- CREATE EXTENSION
+UNION ALL
+SELECT format('object %s comment %s', pg_describe_object(m.classid, m.objid, 0),
+              coalesce(d.description, '-'))
+FROM m LEFT JOIN pg_description d
+  ON d.classoid = m.classid AND d.objoid = m.objid AND d.objsubid = 0
+UNION ALL
+SELECT format('initial privileges of %s: %s',
+              pg_describe_object(i.classoid, i.objoid, i.objsubid), i.initprivs)
+FROM m JOIN pg_init_privs i ON i.classoid = m.classid AND i.objoid = m.objid
+UNION ALL
+SELECT format('configuration dump of %s where %s', c.cfg::regclass, quote_literal(c.cond))
+FROM pg_extension e, unnest(e.extconfig, e.extcondition) AS c(cfg, cond)
+WHERE e.extname = 'xid'
 $$;
 -- each released version (1.0, 1.1), installed as it was and updated to the
--- default version, equals a fresh install of the default version
+-- default version, equals a fresh install of the default version, which
+-- runs its own full script (xid--1.2.sql)
 DROP EXTENSION xid;
 CREATE EXTENSION xid VERSION '1.0';
 CREATE TEMP TABLE v1_0 AS SELECT pg_temp.xid_members() AS d;
-ALTER EXTENSION xid UPDATE;
+ALTER EXTENSION xid UPDATE TO '1.1';
+ALTER EXTENSION xid UPDATE TO '1.2';
+SELECT extversion FROM pg_extension WHERE extname = 'xid';
 CREATE TEMP TABLE upgraded AS SELECT pg_temp.xid_members() AS d;
 DROP EXTENSION xid;
 CREATE EXTENSION xid VERSION '1.1';
@@ -138,10 +161,17 @@ SELECT extversion FROM pg_extension WHERE extname = 'xid';
 CREATE TEMP TABLE upgraded_1_1 AS SELECT pg_temp.xid_members() AS d;
 DROP EXTENSION xid;
 CREATE EXTENSION xid;
+SELECT extversion FROM pg_extension WHERE extname = 'xid';
+-- made by the full script, not by 1.0 and its updates: there the type's
+-- analyze function (1.1) comes before the ranges (1.0), as the type needs it
+SELECT 'public.xid_typanalyze(internal)'::regprocedure::oid <
+       'public.xid_subdiff(public.xid, public.xid)'::regprocedure::oid AS from_full_script;
 CREATE TEMP TABLE fresh AS SELECT pg_temp.xid_members() AS d;
 SELECT (SELECT count(*) FROM fresh) AS members,
        (SELECT count(*) FROM fresh WHERE d LIKE 'function %') AS functions,
-       (SELECT count(*) FROM fresh WHERE d LIKE 'operator %') AS operators;
+       (SELECT count(*) FROM fresh WHERE d LIKE 'operator %') AS operators,
+       (SELECT count(*) FROM fresh WHERE d LIKE 'object % comment %' AND d NOT LIKE '% comment -') AS comments,
+       (SELECT count(*) FROM fresh WHERE d LIKE '%privileges of %') AS privileges;
 -- differences either way: none
 (SELECT 'only after the update from 1.0' AS side, d FROM upgraded EXCEPT ALL SELECT 'only after the update from 1.0', d FROM fresh)
 UNION ALL
@@ -150,14 +180,18 @@ UNION ALL
 (SELECT 'only after the update from 1.1', d FROM upgraded_1_1 EXCEPT ALL SELECT 'only after the update from 1.1', d FROM fresh)
 UNION ALL
 (SELECT 'only in a fresh install, not 1.1', d FROM fresh EXCEPT ALL SELECT 'only in a fresh install, not 1.1', d FROM upgraded_1_1);
--- the comparison sees labels: what 1.1 changed in the 1.0 objects
+-- the comparison sees labels: what 1.1 changed in the 1.0 objects (each
+-- function's comment is in its line; the comments of the other objects,
+-- in their "object" lines, are left out here)
 SELECT CASE WHEN d LIKE 'function %' THEN 'function ' || substring(d FROM 'FUNCTION ([^\n]*)')
             ELSE left(d, 60) END AS changed_in_1_1
-FROM (SELECT d FROM v1_1 EXCEPT SELECT d FROM v1_0) s ORDER BY 1;
+FROM (SELECT d FROM v1_1 EXCEPT SELECT d FROM v1_0) s
+WHERE d NOT LIKE 'object %' ORDER BY 1;
 -- and what 1.2 added or changed
 SELECT CASE WHEN d LIKE 'function %' THEN 'function ' || substring(d FROM 'CREATE OR REPLACE (?:FUNCTION|PROCEDURE) ([^\n]*)')
             ELSE left(d, 60) END AS changed_in_1_2
-FROM (SELECT d FROM fresh EXCEPT SELECT d FROM v1_1) s ORDER BY 1;
+FROM (SELECT d FROM fresh EXCEPT SELECT d FROM v1_1) s
+WHERE d NOT LIKE 'object %' ORDER BY 1;
 -- nothing of 1.1 is lost in 1.2
 SELECT count(*) AS dropped_in_1_2 FROM (SELECT d FROM v1_1 EXCEPT SELECT d FROM fresh) s;
 

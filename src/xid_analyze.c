@@ -27,11 +27,15 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "catalog/pg_statistic.h"
 #include "commands/vacuum.h"
 #include "miscadmin.h"
+
+#include "compat.h"
+#include "xid.h"
+#include "xid_analyze.h"
 
 /*
  * Buckets per unit of the statistics target, sample values per bucket at

@@ -3,20 +3,34 @@
  * xid_clause.c
  *	  The clauses the planner support and the estimators understand (<@,
  *	  @>, ^@, LIKE, NOT LIKE, and the time comparisons): taking a call
- *	  apart, and the closed bounds on the xid that it admits when its other
- *	  argument is a constant.
+ *	  apart, the closed bounds on the xid that it admits when its other
+ *	  argument is a constant, and the comparisons that stand for those
+ *	  bounds.
  *
- * Both xid_planner.c (index conditions, rewrites for pruning) and
- * xid_selfuncs.c (row estimates) start from here; neither calls the other
- * for this.
+ * xid_support.c (index conditions), xid_prune.c (the rewrite for pruning)
+ * and xid_selfuncs.c (row estimates) start from here; this file calls
+ * none of them.
+ *
+ * It keeps the planner support's name-to-OID caches, each emptied by a
+ * syscache callback: what each function is (by OID), the >= and <=
+ * operators of an operator family, and the extension's functions that
+ * plans call (looked up once per backend in the extension's own schema,
+ * again after any change to pg_proc; a missing one is an error, not a
+ * silently worse plan).  The clause functions are known by their C entry
+ * points (so neither a rename nor the schema matters), which the files
+ * that define them declare; those files know nothing of the planner.
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include <math.h>
 
+#include "access/stratnum.h"
+#include "catalog/pg_collation.h"
+#include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
+#include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "utils/builtins.h"
 #include "utils/hsearch.h"
@@ -24,9 +38,78 @@
 #include "utils/syscache.h"
 #include "utils/lsyscache.h"
 #include "utils/rangetypes.h"
+#include "utils/timestamp.h"
 #include "utils/typcache.h"
 
+#include "compat.h"
 #include "uid11.h"
+#include "xid.h"
+#include "xid_clause.h"
+#include "xid_like.h"
+#include "xid_range.h"
+#include "xid_time.h"
+
+/*
+ * Is fn the function of <@, @> or ^@?  Then its clause kind, and which
+ * argument is the xid.
+ */
+static bool
+range_clause(PGFunction fn, XidClauseKind *kind, int *elem_argno)
+{
+	*elem_argno = (fn == xid_range_contains) ? 1 : 0;
+	if (fn == xid_contained_by || fn == xid_range_contains)
+		*kind = XID_CLAUSE_RANGE;
+	else if (fn == xid_starts_with)
+		*kind = XID_CLAUSE_PREFIX;
+	else
+		return false;
+	return true;
+}
+
+/*
+ * Is fn the function of LIKE or NOT LIKE?  Then its clause kind; the xid is
+ * the first argument.
+ */
+static bool
+like_clause(PGFunction fn, XidClauseKind *kind, int *elem_argno)
+{
+	*elem_argno = 0;
+	if (fn == xid_like)
+		*kind = XID_CLAUSE_LIKE;
+	else if (fn == xid_not_like)
+		*kind = XID_CLAUSE_NOT_LIKE;
+	else
+		return false;
+	return true;
+}
+
+/*
+ * Is fn one of the time comparisons?  Then the comparison it makes with the
+ * xid on the left ("t < id" is "id > t"), and which argument is the xid.
+ */
+static bool
+time_clause(PGFunction fn, XidTimeOp *op, int *elem_argno)
+{
+	/* each comparison with the xid on the left, and the same on the right */
+	static const PGFunction funcs[4][2] = {
+		[XID_TIME_LT] = {xid_lt_time, xid_time_gt},
+		[XID_TIME_LE] = {xid_le_time, xid_time_ge},
+		[XID_TIME_GT] = {xid_gt_time, xid_time_lt},
+		[XID_TIME_GE] = {xid_ge_time, xid_time_le},
+	};
+	int			i,
+				j;
+
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 2; j++)
+			if (funcs[i][j] == fn)
+			{
+				*op = (XidTimeOp) i;
+				*elem_argno = j;
+				return true;
+			}
+	return false;
+}
 
 /*
  * What each function is (its C entry point, and which clause it makes), by
@@ -51,6 +134,8 @@ typedef struct ClauseFuncEntry
 	XidTimeOp	timeop;
 	int			elem_argno;
 } ClauseFuncEntry;
+
+static bool xid_collation_matches_bytes(Oid collid);
 
 static HTAB *clause_funcs = NULL;
 static bool clause_funcs_stale = false;
@@ -100,10 +185,10 @@ clause_func(Oid funcid)
 	e.fn = flinfo.fn_addr;
 	e.timeop = XID_TIME_LT;
 	e.ours = true;
-	if (xid_time_clause(e.fn, &e.timeop, &e.elem_argno))
+	if (time_clause(e.fn, &e.timeop, &e.elem_argno))
 		e.kind = XID_CLAUSE_TIME;
-	else if (!xid_range_clause(e.fn, &e.kind, &e.elem_argno) &&
-			 !xid_like_clause(e.fn, &e.kind, &e.elem_argno))
+	else if (!range_clause(e.fn, &e.kind, &e.elem_argno) &&
+			 !like_clause(e.fn, &e.kind, &e.elem_argno))
 		e.ours = false;
 
 	/*
@@ -160,7 +245,7 @@ xid_clause_parse(Oid funcid, List *args, Oid collid, XidClause *clause)
  * pattern assume?  Every deterministic collation does; InvalidOid is the
  * default collation, which xid_like() uses then.
  */
-bool
+static bool
 xid_collation_matches_bytes(Oid collid)
 {
 	if (!OidIsValid(collid) || collid == C_COLLATION_OID ||
@@ -295,66 +380,330 @@ xid_clause_bounds(const XidClause *clause, Node *other, XidClauseBounds *b)
 		b->bounds = XID_BOUNDS_SOME;
 }
 
-/* The C entry point of a function */
-static PGFunction
-entry_point(Oid funcid)
+/* The C entry point of a function, from the same cache */
+PGFunction
+xid_clause_entry_point(Oid funcid)
 {
 	return clause_func(funcid).fn;
 }
 
+
 /*
- * Is clause one that xid_planner.c's simplify() adds beside a clause on
- * elem for partition pruning: "elem >= bound_function(...)" (either
- * operator, either order), "xid_time(elem) OP t" (unless comparisons_only:
- * it is no index condition on elem), or a comparison of elem with a
- * constant marked by XID_DONE_COLLATION (no query can write that collation
- * on an xid comparison: the type has none)?
+ * From bounds back to clauses: the comparisons "elem >= lo AND elem <= hi"
+ * with the operators of an operator family, which are both the index
+ * conditions of a clause (xid_support.c) and what partition pruning reads
+ * (xid_prune.c), and the name-to-OID caches they need.
  */
-bool
-xid_pruning_clause(Node *clause, Node *elem, bool comparisons_only)
+
+/*
+ * An xid constant of the element's type.
+ */
+static Expr *
+xid_const(Oid xidtype, uint64 value)
 {
-	static const PGFunction bound_funcs[] = {
-		xid_time_lower_bound, xid_time_upper_bound,
-		xid_range_lower_bound, xid_range_upper_bound,
-		xid_prefix_lower_bound, xid_prefix_upper_bound,
-		xid_like_lower_bound, xid_like_upper_bound,
-	};
-	List	   *args;
-	FuncExpr   *f;
-	PGFunction	fn;
-	int			i;
+	return (Expr *) makeConst(xidtype, -1, InvalidOid, sizeof(uint64),
+							  XidPayloadGetDatum(value), false, true);
+}
 
-	if (!IsA(clause, OpExpr) || list_length(((OpExpr *) clause)->args) != 2)
-		return false;
-	args = ((OpExpr *) clause)->args;
+/*
+ * The >= and <= operators of an operator family for a type, of the last
+ * family asked for: each planned clause asks for them once or twice, and
+ * nearly always of the same family.  Any change to pg_amop forgets them.
+ */
+static Oid	ge_le_family = InvalidOid;
+static Oid	ge_le_type = InvalidOid;
+static Oid	ge_le_ops[2];
+static uint32 ge_le_generation = 0;
 
-	/* elem >= or <= a constant, marked */
-	if (((OpExpr *) clause)->inputcollid == XID_DONE_COLLATION &&
-		equal(linitial(args), elem) && IsA(lsecond(args), Const))
+static void
+ge_le_invalidate(Datum arg, int cacheid, uint32 hashvalue)
+{
+	ge_le_family = InvalidOid;
+	ge_le_generation++;
+}
+
+static void
+family_ge_le(Oid opfamily, Oid type, Oid *ge, Oid *le)
+{
+	static bool callback_registered = false;
+
+	if (!callback_registered)
 	{
-		fn = entry_point(get_opcode(((OpExpr *) clause)->opno));
-		return fn == xid_ge || fn == xid_le;
+		CacheRegisterSyscacheCallback(AMOPSTRATEGY, ge_le_invalidate, (Datum) 0);
+		callback_registered = true;
+	}
+	if (opfamily != ge_le_family || type != ge_le_type)
+	{
+		uint32		generation = ge_le_generation;
+
+		/*
+		 * The lookups may process invalidations: remember the answer only if
+		 * none came meanwhile, so that it cannot outlive a change
+		 */
+		*ge = get_opfamily_member(opfamily, type, type,
+								  BTGreaterEqualStrategyNumber);
+		*le = get_opfamily_member(opfamily, type, type,
+								  BTLessEqualStrategyNumber);
+		if (generation == ge_le_generation)
+		{
+			ge_le_ops[0] = *ge;
+			ge_le_ops[1] = *le;
+			ge_le_family = opfamily;
+			ge_le_type = type;
+		}
+		return;
+	}
+	*ge = ge_le_ops[0];
+	*le = ge_le_ops[1];
+}
+
+/*
+ * "elem >= lo" and "elem <= hi" with the operators of a btree-like operator
+ * family and the given input collation (which the comparisons ignore, see
+ * XID_DONE_COLLATION in xid_prune.h); a NULL bound is left out.  NIL if the
+ * family lacks the operators (hash, BRIN bloom) or both bounds are NULL.
+ */
+static List *
+range_clauses(Node *elem, Oid opfamily, Expr *lo, Expr *hi, Oid collation)
+{
+	Oid			xidtype = exprType(elem);
+	Oid			ge,
+				le;
+	List	   *clauses = NIL;
+
+	family_ge_le(opfamily, xidtype, &ge, &le);
+
+	if (!OidIsValid(ge) || !OidIsValid(le))
+		return NIL;
+	if (lo != NULL)
+		clauses = lappend(clauses,
+						  make_opclause(ge, BOOLOID, false, (Expr *) elem, lo,
+										InvalidOid, collation));
+	if (hi != NULL)
+		clauses = lappend(clauses,
+						  make_opclause(le, BOOLOID, false,
+										(Expr *) (lo != NULL ? copyObject(elem) : elem),
+										hi, InvalidOid, collation));
+	return clauses;
+}
+
+/*
+ * The index or rewrite conditions for what a clause admits with constant
+ * bounds: "elem >= lo AND elem <= hi" (an end of the xid range left out),
+ * and for nothing "elem > <the largest xid>", which is false for every xid
+ * and NULL for NULL, exactly as the clause itself (a plain "false" would
+ * turn NOT (id <@ 'empty') true for a NULL id).  NIL when the family lacks
+ * the operators or when every xid qualifies.
+ */
+List *
+xid_const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b,
+						Oid collation)
+{
+	Oid			xidtype = exprType(elem);
+	Oid			gt;
+
+	if (b->bounds == XID_BOUNDS_SOME)
+		return range_clauses(elem, opfamily,
+							 b->lo > 0 ? xid_const(xidtype, b->lo) : NULL,
+							 b->hi < PG_UINT64_MAX ? xid_const(xidtype, b->hi) : NULL,
+							 collation);
+	if (b->bounds != XID_BOUNDS_NONE)
+		return NIL;
+	gt = get_opfamily_member(opfamily, xidtype, xidtype,
+							 BTGreaterStrategyNumber);
+	if (!OidIsValid(gt))
+		return NIL;
+
+	/*
+	 * Never marked: under NOT it becomes "elem <= <the largest xid>", which
+	 * xid_cmp_support (xid_prune.c) would turn into "true" in a partition
+	 */
+	return list_make1(make_opclause(gt, BOOLOID, false, (Expr *) elem,
+									xid_const(xidtype, PG_UINT64_MAX),
+									InvalidOid, InvalidOid));
+}
+
+/* An argument type of InvalidOid is the extension's type named in "ours" */
+static const struct
+{
+	const char *name;
+	int			nargs;
+	Oid			argtypes[2];
+	const char *ours;
+	const char *signature;		/* for messages */
+}			plan_func_sig[XID_NUM_PLAN_FUNCS] = {
+	[XID_FN_RANGE_LOWER] = {"xid_range_lower_bound", 1, {InvalidOid}, "xidrange", "xidrange"},
+	[XID_FN_RANGE_UPPER] = {"xid_range_upper_bound", 1, {InvalidOid}, "xidrange", "xidrange"},
+	[XID_FN_PREFIX_LOWER] = {"xid_prefix_lower_bound", 1, {TEXTOID}, NULL, "text"},
+	[XID_FN_PREFIX_UPPER] = {"xid_prefix_upper_bound", 1, {TEXTOID}, NULL, "text"},
+	[XID_FN_LIKE_LOWER] = {"xid_like_lower_bound", 1, {TEXTOID}, NULL, "text"},
+	[XID_FN_LIKE_UPPER] = {"xid_like_upper_bound", 1, {TEXTOID}, NULL, "text"},
+	[XID_FN_TIME_LOWER] = {"xid_time_lower_bound", 2, {TIMESTAMPTZOID, BOOLOID},
+	NULL, "timestamp with time zone, boolean"},
+	[XID_FN_TIME_UPPER] = {"xid_time_upper_bound", 2, {TIMESTAMPTZOID, BOOLOID},
+	NULL, "timestamp with time zone, boolean"},
+	[XID_FN_TIME] = {"xid_time", 1, {InvalidOid}, "xid", "xid"},
+};
+
+static Oid	plan_funcs_nsp = InvalidOid;	/* schema they were found in */
+static Oid	plan_funcs[XID_NUM_PLAN_FUNCS];
+static uint32 plan_funcs_generation = 0;
+static bool plan_funcs_callback_registered = false;
+
+/* Any change to pg_proc (ALTER, DROP, DROP EXTENSION): look up again */
+static void
+plan_funcs_invalidate(Datum arg, int cacheid, uint32 hashvalue)
+{
+	plan_funcs_nsp = InvalidOid;
+	plan_funcs_generation++;
+}
+
+/*
+ * The OID of one of the extension's plan functions, in schema nsp (the
+ * schema of the function being planned, which is the extension's).  A
+ * function that is missing or renamed is an error when a clause needs it:
+ * without it the planner would quietly fall back to scanning the whole
+ * table.
+ */
+Oid
+xid_plan_func(Oid nsp, XidPlanFunc which)
+{
+	Oid			found[XID_NUM_PLAN_FUNCS];
+	const Oid  *funcs = plan_funcs;
+
+	if (!plan_funcs_callback_registered)
+	{
+		CacheRegisterSyscacheCallback(PROCOID, plan_funcs_invalidate, (Datum) 0);
+		plan_funcs_callback_registered = true;
+	}
+	if (plan_funcs_nsp != nsp)
+	{
+		uint32		generation = plan_funcs_generation;
+		int			i;
+
+		/*
+		 * By name and argument types in the schema's own OID, as the syscache
+		 * holds them: no search path and no privilege of the querying role is
+		 * involved (a role may read a view over the extension's operators
+		 * without USAGE on its schema).
+		 */
+		for (i = 0; i < XID_NUM_PLAN_FUNCS; i++)
+		{
+			Oid			argtypes[2];
+			Oid			fn = InvalidOid;
+			int			j;
+
+			for (j = 0; j < plan_func_sig[i].nargs; j++)
+				argtypes[j] = OidIsValid(plan_func_sig[i].argtypes[j]) ?
+					plan_func_sig[i].argtypes[j] :
+					GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+									CStringGetDatum(plan_func_sig[i].ours),
+									ObjectIdGetDatum(nsp));
+			if (OidIsValid(argtypes[0]))
+				fn = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid,
+									 CStringGetDatum(plan_func_sig[i].name),
+									 PointerGetDatum(buildoidvector(argtypes,
+																	plan_func_sig[i].nargs)),
+									 ObjectIdGetDatum(nsp));
+			found[i] = fn;
+		}
+		funcs = found;
+
+		/*
+		 * The lookups may process invalidations: keep the answer for later
+		 * calls only if none came meanwhile
+		 */
+		if (generation == plan_funcs_generation)
+		{
+			memcpy(plan_funcs, found, sizeof(plan_funcs));
+			plan_funcs_nsp = nsp;
+		}
 	}
 
-	/* xid_time(elem) OP t */
-	if (!comparisons_only && IsA(linitial(args), FuncExpr))
+	/*
+	 * Only the function this clause needs must exist: a database still on an
+	 * older version of the extension has no functions for the operators that
+	 * came later, and needs none of them.
+	 */
+	if (!OidIsValid(funcs[which]))
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_FUNCTION),
+				 errmsg("function %s.%s(%s) of extension \"xid\" does not exist",
+						get_namespace_name(nsp), plan_func_sig[which].name,
+						plan_func_sig[which].signature),
+				 errdetail("The planner needs it for index conditions and partition pruning on parameters."),
+				 errhint("Give the function back its name, or drop the extension and create it again.")));
+	return funcs[which];
+}
+
+/*
+ * A call of one of the extension's plan functions, or NULL for none.
+ */
+static Expr *
+plan_func_call(Oid support_of, XidPlanFunc which, List *args, Oid xidtype)
+{
+	Oid			fn;
+
+	if (args == NIL)
+		return NULL;
+	fn = xid_plan_func(get_func_namespace(support_of), which);
+	return (Expr *) makeFuncExpr(fn, xidtype, args, InvalidOid, InvalidOid,
+								 COERCE_EXPLICIT_CALL);
+}
+
+/*
+ * "elem >= lower_bound(other) AND elem <= upper_bound(other)" with the
+ * extension's bound functions and the operators of opfamily, for a range,
+ * prefix, pattern or time that is not a constant (a time comparison bounds
+ * one end only).  The bound functions return NULL, and so match nothing,
+ * when no xid qualifies.  NIL when the family lacks the operators.
+ */
+List *
+xid_bound_function_clauses(Oid support_of, const XidClause *c,
+						   Oid opfamily, Oid collation)
+{
+	Oid			xidtype = exprType(c->elem);
+	Node	   *arg = copyObject(c->other);
+	List	   *lower = list_make1(arg);
+	List	   *upper = list_make1(copyObject(arg));
+	XidPlanFunc lo_fn;
+
+	switch (c->kind)
 	{
-		f = linitial(args);
-		if (list_length(f->args) == 1 && equal(linitial(f->args), elem) &&
-			entry_point(f->funcid) == xid_time)
-			return true;
+		case XID_CLAUSE_RANGE:
+			lo_fn = XID_FN_RANGE_LOWER;
+			break;
+		case XID_CLAUSE_PREFIX:
+			lo_fn = XID_FN_PREFIX_LOWER;
+			break;
+		case XID_CLAUSE_LIKE:
+			lo_fn = XID_FN_LIKE_LOWER;
+			break;
+		case XID_CLAUSE_TIME:
+			{
+				Node	   *incl = (Node *) makeBoolConst(XidTimeOpIsInclusive(c->timeop),
+														  false);
+
+				lo_fn = XID_FN_TIME_LOWER;
+				if (XidTimeOpIsLower(c->timeop))
+				{
+					lower = lappend(lower, incl);
+					upper = NIL;
+				}
+				else
+				{
+					lower = NIL;
+					upper = lappend(upper, incl);
+				}
+				break;
+			}
+		default:
+			return NIL;
 	}
 
-	/* elem OP bound_function(...), or the other way round */
-	if (equal(linitial(args), elem) && IsA(lsecond(args), FuncExpr))
-		f = lsecond(args);
-	else if (equal(lsecond(args), elem) && IsA(linitial(args), FuncExpr))
-		f = linitial(args);
-	else
-		return false;
-	fn = entry_point(f->funcid);
-	for (i = 0; i < (int) lengthof(bound_funcs); i++)
-		if (fn == bound_funcs[i])
-			return true;
-	return false;
+	/* each lower bound function is followed by its upper one */
+	return range_clauses(c->elem, opfamily,
+						 plan_func_call(support_of, lo_fn, lower, xidtype),
+						 plan_func_call(support_of, lo_fn + 1, upper, xidtype),
+						 collation);
 }

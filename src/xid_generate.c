@@ -1,7 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * xid_generate.c
- *	  Generation of new xids: xid_new() and xid_new(timestamptz).
+ *	  Generation of new xids: xid_new() and xid_new(timestamptz), the node
+ *	  number settings, and xid_generator_status().
  *
  * xid_new() returns 42 bits of milliseconds since the epoch and 22 further
  * bits, and guarantees that values are unique and strictly increasing:
@@ -54,12 +55,15 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
+#include "access/htup_details.h"
 #include "access/xact.h"
+#include "access/xlog.h"
 #include "catalog/objectaccess.h"
 #include "catalog/pg_database.h"
 #include "common/pg_prng.h"
+#include "funcapi.h"
 #include "lib/dshash.h"
 #include "miscadmin.h"
 #include "nodes/pg_list.h"
@@ -67,10 +71,21 @@
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
+#include "utils/builtins.h"
 #include "utils/dsa.h"
+#include "utils/guc.h"
 #include "utils/inval.h"
 #include "utils/memutils.h"
 #include "utils/syscache.h"
+#include "utils/timestamp.h"
+
+#include "compat.h"
+#include "xid.h"
+#include "xid_generate.h"
+#include "xid_mark.h"
+#include "xid_time.h"
+
+/* compat.h says whether there is one */
 #ifdef XID_HAVE_DSM_REGISTRY
 #include "storage/dsm_registry.h"
 #endif
@@ -127,6 +142,23 @@ typedef struct XidDbEntry
 	XidDbState	db;
 	char		pad_after[PG_CACHE_LINE_SIZE];
 } XidDbEntry;
+
+/*
+ * xid.node_bits and xid.node_id: the node number xid_new() puts into the
+ * top bits of the 22 low bits.  -1 is "not set".  They are set in the
+ * server's configuration and take effect on reload (PGC_SIGHUP), never per
+ * session: a session cannot claim another server's node number.  A reload
+ * cannot make the server repeat an id: each session reads the whole file at
+ * a command boundary, so it never makes an id with one new value and one
+ * old, and every id is above its database's last one whatever the layout
+ * (see the file header).  PGC_POSTMASTER is not an option: PostgreSQL
+ * allows it only for libraries in shared_preload_libraries, and on 17+ xid
+ * works without.  Whether the pair fits is checked where it is used
+ * (xid_node_layout), and at server start when preloaded, as a check hook
+ * cannot see a value that comes later in postgresql.conf.
+ */
+static int	xid_node_bits = 0;
+static int	xid_node_id = -1;
 
 static XidSharedState *shared_state = NULL;
 static bool shared_state_looked_up = false;
@@ -205,7 +237,7 @@ xid_shmem_startup(void)
  * Called from _PG_init while shared_preload_libraries are loaded: ask for
  * the shared state, so that every version orders values across sessions.
  */
-void
+static void
 xid_generate_request_shmem(void)
 {
 	prev_shmem_request_hook = shmem_request_hook;
@@ -480,15 +512,6 @@ xid_xact_callback(XactEvent event, void *arg)
 	}
 }
 
-/* From _PG_init, in every session that loads the library */
-void
-xid_generate_init(void)
-{
-	prev_object_access_hook = object_access_hook;
-	object_access_hook = xid_object_access;
-	RegisterXactCallback(xid_xact_callback, NULL);
-}
-
 /*
  * Find this session's database's state, once: kept out of line, so that
  * xid_db_state() costs xid_new() a test and a load
@@ -508,7 +531,7 @@ xid_db_lookup(void)
  * The state of this session's database, or NULL when nothing is shared
  * (15 and 16 without shared_preload_libraries)
  */
-XidDbState *
+static XidDbState *
 xid_db_state(void)
 {
 	if (unlikely(!my_db_looked_up))
@@ -529,7 +552,7 @@ xid_last_value(void)
 }
 
 /* The last value of this session, for xid_generator_status() */
-uint64
+static uint64
 xid_session_last(void)
 {
 	xid_shared_state();
@@ -556,7 +579,7 @@ xid_random_bits(void)
  * place.  A pair that does not fit is an error: ids without the node
  * number a server was meant to have could repeat another server's.
  */
-void
+static void
 xid_node_layout(int *counter_bits, uint64 *node_field)
 {
 	int			bits = xid_node_bits;
@@ -693,4 +716,114 @@ xid_node(PG_FUNCTION_ARGS)
 				 errmsg("node bits %d is out of range", bits),
 				 errdetail("An xid has from 0 to %d node bits.", XID_MAX_NODE_BITS)));
 	PG_RETURN_INT32((int32) ((payload & XID_RANDOM_MASK) >> (XID_RANDOM_BITS - bits)));
+}
+
+/*
+ * From _PG_init, in every session that loads the library: the node number
+ * settings, and the hooks that forget the generator state of a dropped
+ * database.  With shared_preload_libraries, also ask for the shared memory
+ * that orders xid_new() across sessions.
+ */
+void
+xid_generate_init(void)
+{
+	DefineCustomIntVariable("xid.node_bits",
+							"Number of the 22 low bits of new xids that hold the node number (0 = none).",
+							"Servers that generate ids for the same data each need their own xid.node_id.",
+							&xid_node_bits,
+							0, 0, XID_MAX_NODE_BITS,
+							PGC_SIGHUP,
+							0,
+							NULL, NULL, NULL);
+	DefineCustomIntVariable("xid.node_id",
+							"Node number of this server in new xids (-1 = not set).",
+							"From 0 to 2^xid.node_bits - 1; required when xid.node_bits is above 0.",
+							&xid_node_id,
+							-1, -1, (1 << XID_MAX_NODE_BITS) - 1,
+							PGC_SIGHUP,
+							0,
+							NULL, NULL, NULL);
+
+	prev_object_access_hook = object_access_hook;
+	object_access_hook = xid_object_access;
+	RegisterXactCallback(xid_xact_callback, NULL);
+
+	if (process_shared_preload_libraries_in_progress)
+	{
+		/* a server with a node layout that does not fit does not start */
+		int			counter_bits;
+		uint64		node_field;
+
+		xid_node_layout(&counter_bits, &node_field);
+		xid_generate_request_shmem();
+	}
+}
+
+/* A millisecond of the xid epoch as a timestamptz */
+static Datum
+ms_timestamptz(int64 ms)
+{
+	return TimestampTzGetDatum(xid_ms_timestamp(ms));
+}
+
+/* A number of milliseconds as an interval */
+static Datum
+ms_interval(int64 ms)
+{
+	Interval   *iv = palloc0(sizeof(Interval));
+
+	iv->time = ms * 1000;
+	return IntervalPGetDatum(iv);
+}
+
+/*
+ * xid_generator_status(): the last id issued, the durable mark of this
+ * database, the clock, and how far the clock is behind the two.
+ */
+PG_FUNCTION_INFO_V1(xid_generator_status);
+Datum
+xid_generator_status(PG_FUNCTION_ARGS)
+{
+	TupleDesc	tupdesc;
+	Datum		values[8];
+	bool		nulls[8] = {0};
+	XidDbState *db = xid_db_state();
+	uint64		last = db ? pg_atomic_read_u64(&db->last) : xid_session_last();
+	int64		now_ms = xid_now_ms();
+	Oid			relid = xid_mark_relid();
+	bool		have_mark = false;
+	int64		mark = 0;
+
+	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
+		elog(ERROR, "return type must be a row type");
+
+	if (OidIsValid(relid))
+		have_mark = xid_mark_read(relid, &mark);
+
+	/* last_id, last_time, last_ahead */
+	if (last != 0)
+	{
+		values[0] = XidPayloadGetDatum(last);
+		values[1] = ms_timestamptz(XidPayloadGetMs(last));
+		values[4] = ms_interval(XidPayloadGetMs(last) - now_ms);
+	}
+	else
+		nulls[0] = nulls[1] = nulls[4] = true;
+	/* durable_mark, mark_ahead */
+	if (have_mark)
+	{
+		values[2] = ms_timestamptz(mark);
+		values[5] = ms_interval(mark - now_ms);
+	}
+	else
+		nulls[2] = nulls[5] = true;
+	/* clock */
+	values[3] = ms_timestamptz(now_ms);
+	/* scope */
+	values[6] = CStringGetTextDatum(db ? "database" : "session");
+	/* durable: marks are written here */
+	values[7] = BoolGetDatum(db != NULL && OidIsValid(relid) &&
+							 !RecoveryInProgress());
+
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(tupdesc, values, nulls)));
 }

@@ -5,14 +5,17 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "libpq/pqformat.h"
 #include "mb/pg_wchar.h"
 #include "utils/builtins.h"
 #include "utils/datetime.h"
 
+#include "compat.h"
 #include "uid11.h"
+#include "xid.h"
+#include "xid_io.h"
 
 /*
  * Would the text read as a timestamptz?  Then a user most likely compared
@@ -78,7 +81,7 @@ xid_bad_symbol_detail(const char *str, size_t len, size_t bad_pos)
  * "jpXCZedGfVQ") of len bytes at str.  Errors are soft when escontext asks
  * for it; then the result is false.
  */
-bool
+static bool
 xid_parse_text(const char *str, size_t len, uint64 *result, Node *escontext)
 {
 	size_t		bad_pos = 0;

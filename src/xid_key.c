@@ -43,9 +43,13 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
+#include "utils/timestamp.h"
 #include "utils/uuid.h"
+
+#include "xid.h"
+#include "xid_time.h"
 
 /*
  * xid_from_key(timestamptz, bigint): the id of a row from its time and its

@@ -15,12 +15,16 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "catalog/pg_collation.h"
 #include "utils/builtins.h"
 
+#include "compat.h"
 #include "uid11.h"
+#include "xid.h"
+#include "xid_bounds.h"
+#include "xid_like.h"
 
 /*
  * id::text LIKE pattern, through core's own matcher, so that wildcards,
@@ -180,20 +184,3 @@ like_bound(FunctionCallInfo fcinfo, bool upper)
 /* xid_like_lower_bound(text), xid_like_upper_bound(text) */
 XID_BOUND_FUNC(xid_like_lower_bound, like_bound, false)
 XID_BOUND_FUNC(xid_like_upper_bound, like_bound, true)
-
-/*
- * Is fn the function of LIKE or NOT LIKE?  Then its clause kind; the xid is
- * the first argument.
- */
-bool
-xid_like_clause(PGFunction fn, XidClauseKind *kind, int *elem_argno)
-{
-	*elem_argno = 0;
-	if (fn == xid_like)
-		*kind = XID_CLAUSE_LIKE;
-	else if (fn == xid_not_like)
-		*kind = XID_CLAUSE_NOT_LIKE;
-	else
-		return false;
-	return true;
-}

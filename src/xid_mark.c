@@ -45,7 +45,7 @@
  * at the first id of a server run or after a setval() by a restore or by
  * the owner, is refused when it is further ahead of the clock than
  * XID_MARK_HORIZON_MS (or xid.max_ahead refuses the ids above it): an
- * error in that database only, whose state is its own (xid.h).
+ * error in that database only, whose state is its own (xid_generate.h).
  *
  * Scope.  The mark needs the shared state: with it (any version with
  * shared_preload_libraries, 17+ without), every database that makes ids
@@ -59,7 +59,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "access/generic_xlog.h"
 #include "access/htup_details.h"
@@ -74,18 +74,35 @@
 #include "catalog/pg_extension.h"
 #include "commands/dbcommands.h"
 #include "commands/sequence.h"
-#include "funcapi.h"
 #include "miscadmin.h"
 #include "storage/bufmgr.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
+#include "utils/guc.h"
 #include "utils/inval.h"
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
 #include "utils/syscache.h"
+#include "utils/timestamp.h"
+
+#include "xid.h"
+#include "xid_generate.h"
+#include "xid_mark.h"
+#include "xid_time.h"
 
 /* The name of the extension's sequence that holds a database's mark */
 #define XID_MARK_RELNAME	"xid_durable_mark"
+
+/*
+ * A mark read from a database's sequence (after a restart, or set with
+ * setval() by a restore or by its owner) is trusted up to this far ahead
+ * of the clock while xid.max_ahead is 0; beyond it xid_new() refuses to
+ * make ids in that database (with xid.max_ahead set, that bound refuses
+ * them).  A day is far more than a clock that steps back (NTP, a lagging
+ * standby, a VM moved) puts between them, and far less than the 2151 of a
+ * mark set to its maximum.
+ */
+#define XID_MARK_HORIZON_MS	(INT64CONST(24) * 60 * 60 * 1000)
 
 /* Between two run-ahead warnings in a database, at least this long */
 #define XID_WARN_INTERVAL_MS	60000
@@ -94,7 +111,7 @@
  * xid.max_ahead: how far (ms) the time field of new ids may run ahead of
  * the clock; 0 = no bound.
  */
-int			xid_max_ahead_ms = 0;
+static int	xid_max_ahead_ms = 0;
 
 /*
  * The mark this session last saw: ids whose millisecond is at or below it
@@ -135,8 +152,8 @@ mark_inval_callback(Datum arg, int cacheid, uint32 hashvalue)
  * InvalidOid when the extension is not installed or its objects predate the
  * mark (1.0).
  */
-static Oid
-mark_relid(void)
+Oid
+xid_mark_relid(void)
 {
 	Relation	rel;
 	ScanKeyData key[2];
@@ -348,7 +365,7 @@ xid_mark_cover(XidDbState *db, uint64 next)
 	/* a hot standby writes no WAL: no mark either (see README) */
 	if (RecoveryInProgress())
 		return true;
-	relid = mark_relid();
+	relid = xid_mark_relid();
 	if (!OidIsValid(relid))
 	{
 		xid_mark_covered_ms = PG_INT64_MAX;
@@ -554,85 +571,40 @@ xid_check_ahead(XidDbState *db, uint64 next, int64 now_ms)
 			 errhint("Check the server's clock; xid_generator_status() shows how far it is behind.")));
 }
 
-/* A millisecond of the xid epoch as a timestamptz */
-static Datum
-ms_timestamptz(int64 ms)
-{
-	return TimestampTzGetDatum(xid_ms_timestamp(ms));
-}
-
-/* A number of milliseconds as an interval */
-static Datum
-ms_interval(int64 ms)
-{
-	Interval   *iv = palloc0(sizeof(Interval));
-
-	iv->time = ms * 1000;
-	return IntervalPGetDatum(iv);
-}
-
 /*
- * xid_generator_status(): the last id issued, the durable mark of this
- * database, the clock, and how far the clock is behind the two.
+ * The mark on the page of relid, the mark's sequence (xid_mark_relid), for
+ * xid_generator_status(); false when it has none yet.
  */
-PG_FUNCTION_INFO_V1(xid_generator_status);
-Datum
-xid_generator_status(PG_FUNCTION_ARGS)
+bool
+xid_mark_read(Oid relid, int64 *mark)
 {
-	TupleDesc	tupdesc;
-	Datum		values[8];
-	bool		nulls[8] = {0};
-	XidDbState *db = xid_db_state();
-	uint64		last = db ? pg_atomic_read_u64(&db->last) : xid_session_last();
-	int64		now_ms = xid_now_ms();
-	Oid			relid = mark_relid();
-	bool		have_mark = false;
-	int64		mark = 0;
+	Relation	rel = relation_open(relid, AccessShareLock);
+	Buffer		buf = ReadBuffer(rel, 0);
+	Form_pg_sequence_data seq;
+	bool		have = false;
 
-	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
-		elog(ERROR, "return type must be a row type");
-
-	if (OidIsValid(relid))
+	LockBuffer(buf, BUFFER_LOCK_SHARE);
+	seq = mark_tuple(BufferGetPage(buf));
+	if (seq != NULL && seq->is_called)
 	{
-		Relation	rel = relation_open(relid, AccessShareLock);
-		Buffer		buf = ReadBuffer(rel, 0);
-		Form_pg_sequence_data seq;
-
-		LockBuffer(buf, BUFFER_LOCK_SHARE);
-		seq = mark_tuple(BufferGetPage(buf));
-		if (seq != NULL && seq->is_called)
-		{
-			mark = seq->last_value;
-			have_mark = true;
-		}
-		UnlockReleaseBuffer(buf);
-		relation_close(rel, AccessShareLock);
+		*mark = seq->last_value;
+		have = true;
 	}
+	UnlockReleaseBuffer(buf);
+	relation_close(rel, AccessShareLock);
+	return have;
+}
 
-	/* last_id, last_time, last_ahead */
-	if (last != 0)
-	{
-		values[0] = XidPayloadGetDatum(last);
-		values[1] = ms_timestamptz(XidPayloadGetMs(last));
-		values[4] = ms_interval(XidPayloadGetMs(last) - now_ms);
-	}
-	else
-		nulls[0] = nulls[1] = nulls[4] = true;
-	/* durable_mark, mark_ahead */
-	if (have_mark)
-	{
-		values[2] = ms_timestamptz(mark);
-		values[5] = ms_interval(mark - now_ms);
-	}
-	else
-		nulls[2] = nulls[5] = true;
-	/* clock */
-	values[3] = ms_timestamptz(now_ms);
-	/* scope */
-	values[6] = CStringGetTextDatum(db ? "database" : "session");
-	/* durable: marks are written here */
-	values[7] = BoolGetDatum(db != NULL && OidIsValid(relid) &&
-							 !RecoveryInProgress());
-
-	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(tupdesc, values, nulls)));
+/* From _PG_init: the setting that bounds how far ids run ahead */
+void
+xid_mark_init(void)
+{
+	DefineCustomIntVariable("xid.max_ahead",
+							"How far the time in new xids may run ahead of the clock (0 = no bound).",
+							"New ids stay above every id issued before, also when the clock goes back; beyond this, xid_new() fails instead.",
+							&xid_max_ahead_ms,
+							0, 0, INT_MAX,
+							PGC_SIGHUP,
+							GUC_UNIT_MS,
+							NULL, NULL, NULL);
 }

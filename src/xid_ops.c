@@ -9,10 +9,13 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "common/hashfn.h"
 #include "utils/sortsupport.h"
+
+#include "xid.h"
+#include "xid_ops.h"
 
 static inline int
 xid_cmp_internal(uint64 a, uint64 b)

@@ -10,15 +10,22 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "catalog/pg_type.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
 #include "utils/rangetypes.h"
+#include "utils/timestamp.h"
 #include "utils/typcache.h"
 
+#include "compat.h"
 #include "uid11.h"
+#include "xid.h"
+#include "xid_bounds.h"
+#include "xid_io.h"
+#include "xid_range.h"
+#include "xid_time.h"
 
 /*
  * tstzrange's type cache entry, for xid_time_range(): a built-in type's
@@ -177,7 +184,7 @@ ms_bound(const RangeBound *b, uint64 *v)
  * Closed millisecond bounds of the xids whose time lies in a tstzrange;
  * false when none is.
  */
-bool
+static bool
 xid_tstzrange_ms(TypeCacheEntry *typcache, const RangeType *r,
 				 uint64 *lo_ms, uint64 *hi_ms)
 {
@@ -309,20 +316,3 @@ XID_BOUND_FUNC(xid_range_upper_bound, range_bound, true)
 /* xid_prefix_lower_bound(text), xid_prefix_upper_bound(text) */
 XID_BOUND_FUNC(xid_prefix_lower_bound, prefix_bound, false)
 XID_BOUND_FUNC(xid_prefix_upper_bound, prefix_bound, true)
-
-/*
- * Is fn the function of <@, @> or ^@?  Then its clause kind, and which
- * argument is the xid.
- */
-bool
-xid_range_clause(PGFunction fn, XidClauseKind *kind, int *elem_argno)
-{
-	*elem_argno = (fn == xid_range_contains) ? 1 : 0;
-	if (fn == xid_contained_by || fn == xid_range_contains)
-		*kind = XID_CLAUSE_RANGE;
-	else if (fn == xid_starts_with)
-		*kind = XID_CLAUSE_PREFIX;
-	else
-		return false;
-	return true;
-}

@@ -46,7 +46,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "access/htup_details.h"
 #include "catalog/pg_statistic.h"
@@ -61,6 +61,12 @@
 #include "utils/selfuncs.h"
 #include "utils/syscache.h"
 #include "utils/typcache.h"
+
+#include "xid.h"
+#include "xid_analyze.h"
+#include "xid_clause.h"
+#include "xid_prune.h"
+#include "xid_selfuncs.h"
 
 /*
  * Fraction of the histogram's population below x, interpolating linearly
@@ -586,33 +592,11 @@ clause_share(PlannerInfo *root, VariableStatData *vardata, List *args,
 }
 
 /*
- * Are the clauses that simplify() adds beside a clause on elem among rel's
- * restriction clauses (with comparisons_only, those that compare elem
- * itself, which an index on elem takes as its conditions)?
- */
-bool
-xid_has_pruning_clauses(RelOptInfo *rel, Node *elem, bool comparisons_only)
-{
-	ListCell   *lc;
-
-	if (rel == NULL)
-		return false;
-	foreach(lc, rel->baserestrictinfo)
-	{
-		RestrictInfo *rinfo = lfirst_node(RestrictInfo, lc);
-
-		if (xid_pruning_clause((Node *) rinfo->clause, elem, comparisons_only))
-			return true;
-	}
-	return false;
-}
-
-/*
  * Selectivity of a call of clause function funcid with these arguments and
  * input collation.
  *
- * A clause that simplify() kept beside the clauses it added for partition
- * pruning (xid_planner.c) is 1 where those clauses are there too: they bound
+ * A clause that xid_simplify() kept beside the clauses it added for partition
+ * pruning (xid_prune.c) is 1 where those clauses are there too: they bound
  * the id exactly as it does, and core estimates them, so the window counts
  * once.  In a partition they are gone (xid_cmp_support), and the clause is
  * estimated as any other.

@@ -12,11 +12,16 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include <time.h>
 
 #include "datatype/timestamp.h"
+#include "utils/timestamp.h"
+
+#include "xid.h"
+#include "xid_bounds.h"
+#include "xid_time.h"
 
 /*
  * The epoch, 2011-11-11T11:11:11.111Z, in milliseconds after the unix epoch
@@ -262,34 +267,6 @@ XID_TIME_CMP_FUNC(xid_time_lt, 1, t < a)
 XID_TIME_CMP_FUNC(xid_time_le, 1, t <= a)
 XID_TIME_CMP_FUNC(xid_time_gt, 1, t > a)
 XID_TIME_CMP_FUNC(xid_time_ge, 1, t >= a)
-
-/*
- * Is fn one of the time comparisons?  Then the comparison it makes with the
- * xid on the left ("t < id" is "id > t"), and which argument is the xid.
- */
-bool
-xid_time_clause(PGFunction fn, XidTimeOp *op, int *elem_argno)
-{
-	/* each comparison with the xid on the left, and the same on the right */
-	static const PGFunction funcs[4][2] = {
-		[XID_TIME_LT] = {xid_lt_time, xid_time_gt},
-		[XID_TIME_LE] = {xid_le_time, xid_time_ge},
-		[XID_TIME_GT] = {xid_gt_time, xid_time_lt},
-		[XID_TIME_GE] = {xid_ge_time, xid_time_le},
-	};
-	int			i,
-				j;
-
-	for (i = 0; i < 4; i++)
-		for (j = 0; j < 2; j++)
-			if (funcs[i][j] == fn)
-			{
-				*op = (XidTimeOp) i;
-				*elem_argno = j;
-				return true;
-			}
-	return false;
-}
 
 /*
  * The first xid whose time is at or after (inclusive) or after t, and the

@@ -34,10 +34,14 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "utils/builtins.h"
 #include "utils/uuid.h"
+
+#include "compat.h"
+#include "xid.h"
+#include "xid_time.h"
 
 /* The 22 low bits of an xid inside the UUID's bits 52-63 and 66-75 */
 #define UUID_RAND_A_BITS	12

@@ -44,7 +44,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "xid.h"
+#include "postgres.h"
 
 #include "access/genam.h"
 #include "access/htup_details.h"
@@ -62,10 +62,16 @@
 #include "nodes/parsenodes.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
+#include "utils/guc.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/snapmgr.h"
 #include "utils/syscache.h"
+
+#include "xid_warn.h"
+
+/* xid.warn_core_xid: warn when DDL makes a pg_catalog.xid column */
+static bool xid_warn_core_xid_enabled = true;
 
 static object_access_hook_type prev_object_access_hook = NULL;
 
@@ -268,10 +274,19 @@ xid_warn_xact_callback(XactEvent event, void *arg)
 	retyped_columns = NIL;
 }
 
-/* From _PG_init: install the hook in this session */
+/* From _PG_init: the setting, and the hook in this session */
 void
 xid_warn_init(void)
 {
+	DefineCustomBoolVariable("xid.warn_core_xid",
+							 "Warns when DDL gives a table a column of core's pg_catalog.xid type.",
+							 "An unqualified \"xid\" in DDL is always core's 32-bit transaction id type, not the xid extension's.",
+							 &xid_warn_core_xid_enabled,
+							 true,
+							 PGC_USERSET,
+							 0,
+							 NULL, NULL, NULL);
+
 	prev_object_access_hook = object_access_hook;
 	object_access_hook = xid_object_access;
 	RegisterXactCallback(xid_warn_xact_callback, NULL);

@@ -75,6 +75,15 @@ else
 	fail "codec unit tests"
 fi
 
+# Structure: no two C files call each other, directly or through others
+# (nm on the objects just built; make check-calls prints who calls whom)
+if make -s check-calls >"$work/calls.log" 2>&1; then
+	pass "calls between C files: $(tail -1 "$work/calls.log")"
+else
+	cat "$work/calls.log"
+	fail "calls between C files: a cycle (above)"
+fi
+
 # Layout: pgindent ships with the server dev packages from 17 on; there its
 # absence is a failure, not a reason to skip the check.
 if [ -n "${XID_SANITIZE:-}" ]; then
