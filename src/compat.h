@@ -112,7 +112,7 @@
  * Module magic: 18 can record the name and version of the library.
  */
 #if PG_VERSION_NUM >= 180000
-#define XID_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "xid", .version = "1.1")
+#define XID_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "xid", .version = "1.2")
 #else
 #define XID_MODULE_MAGIC PG_MODULE_MAGIC
 #endif
