@@ -3,8 +3,9 @@
 # max_prepared_statements on, so that every prepared statement reaches the
 # server as a protocol-level one with parameters, on whichever of the pool's
 # server connections is free.  Runs inside the PostgreSQL 18 chroot of
-# test/chroot.sh (pgbouncer, python3-psycopg, python3-asyncpg, node-pg from
-# Debian: nothing is downloaded), as root, from a copy of the sources;
+# test/chroot.sh (pgbouncer, python3-psycopg, python3-asyncpg, node-pg and
+# golang-github-jackc-pgx-v5-dev from Debian: nothing is downloaded), as
+# root, from a copy of the sources;
 # test/matrix.sh's "pgbouncer" stage calls it after suite-18.
 #
 # Usage: test/pooler.sh            (XID_INSTALLED=1: xid is installed already)
@@ -13,14 +14,15 @@
 # force_generic_plan, auto_explain logging every plan of the role the pooler
 # connects as), one PgBouncer (pool_mode = transaction, default_pool_size =
 # 2, max_prepared_statements = 200), eight clients at once per driver:
-# - psycopg 3, asyncpg and node-postgres each run prefix (^@ and LIKE), time
-#   window (id >= $1::timestamptz AND id < $2::timestamptz) and <@ range
-#   queries with parameters, prepared, six rounds over ten probes, with
-#   results in text and in binary, and compare each result with the rows a
-#   direct connection returns (test/pooler/drivers.py, test/pooler/node.js);
-#   then inserts with DEFAULT xid_new() ... RETURNING id;
-# - every plan the server ran for them (auto_explain) is an index scan of
-#   the primary key with an index condition on $1, a generic plan;
+# - psycopg 3, asyncpg, node-postgres and pgx each run prefix (^@ and
+#   LIKE), time window (id >= $1::timestamptz AND id < $2::timestamptz)
+#   and <@ range queries with parameters, prepared, six rounds over ten
+#   probes, with results in text and in binary (node-postgres: text; its
+#   binary results are counted apart), and compare each result with the
+#   rows a direct connection returns (test/pooler/drivers.py, node.js,
+#   pgx.go); then inserts with DEFAULT xid_new() ... RETURNING id;
+# - every plan the server ran for them (auto_explain) is an index range
+#   scan of the primary key with an index condition on $1, a generic plan;
 # - through the pooler, EXPLAIN (GENERIC_PLAN) and EXPLAIN EXECUTE of a
 #   statement prepared in the same transaction show the same.
 set -uo pipefail
@@ -59,7 +61,7 @@ if [ -z "${XID_INSTALLED:-}" ]; then
 		finish
 	fi
 fi
-for b in pgbouncer python3 node; do
+for b in pgbouncer python3 node go; do
 	command -v $b >/dev/null || { fail "$b is not installed (test/chroot.sh's package line for 18)"; finish; }
 done
 
@@ -177,6 +179,19 @@ drivers_out asyncpg python3 test/pooler/drivers.py asyncpg \
 	"postgresql://app@127.0.0.1:$port/pool" "postgresql://app@127.0.0.1:$bport/pool" "$work/probes.json"
 drivers_out node-postgres env PGHOST=127.0.0.1 PGUSER=app PGDATABASE=pool NODE_PATH=/usr/share/nodejs \
 	node test/pooler/node.js "$port" "$bport" "$work/probes.json"
+# pgx from Debian's sources (GOPATH mode: no module proxy), its build cache
+# kept in the chroot
+mkdir -p "$work/gopath/src/pgxcheck"
+cp test/pooler/pgx.go "$work/gopath/src/pgxcheck/main.go"
+start=$SECONDS
+if (cd "$work" && env GO111MODULE=off GOPATH="$work/gopath:/usr/share/gocode" GOPROXY=off GOTOOLCHAIN=local \
+	GOFLAGS=-p=2 GOCACHE=/root/.cache/xid-pooler-go go build -o "$work/pgxcheck" pgxcheck) >"$work/pgx-build.log" 2>&1; then
+	echo "     pgx: built in $((SECONDS - start)) s"
+	drivers_out pgx "$work/pgxcheck" "$direct" "$pooled" "$work/probes.json"
+else
+	sed 's/^/     /' "$work/pgx-build.log" | tail -20
+	fail "building test/pooler/pgx.go with Debian's pgx v5 (golang-github-jackc-pgx-v5-dev)"
+fi
 
 # How the server connections were shared: PgBouncer's own counters
 "$bindir/psql" -X -At -h 127.0.0.1 -p "$bport" -U app -d pgbouncer -c "SHOW POOLS" >"$work/pools.txt" 2>&1
@@ -207,7 +222,7 @@ for what in '\^@' 'LIKE' '>= \$1::timestamptz' 'xid_prefix_range' 'xid_time_rang
 		grep -E 'Index Cond: [^|]*\$1' | grep -vc 'Seq Scan')
 	label=$(echo "$what" | tr -d '\\')
 	by=$(cut -f1 "$work/plans.one" | sort | uniq -c | awk '{ printf "%s%s %s", sep, $2, $1; sep = ", " }')
-	if [ "$(cut -f1 "$work/plans.one" | sort -u | tr '\n' ' ')" = "asyncpg node-postgres psycopg " ] &&
+	if [ "$(cut -f1 "$work/plans.one" | sort -u | tr '\n' ' ')" = "asyncpg node-postgres pgx psycopg " ] &&
 		[ "$n" -eq "$good" ]; then
 		pass "every plan the server ran for 'id $label' through the pooler ($by; auto_explain): an index range scan of orders_pkey whose condition reads \$1 (generic)"
 	else
