@@ -45,7 +45,7 @@ case "$major" in
 	# own drivers, so that those stages download nothing at run time.
 	18) suite=sid extra="postgresql-18-timescaledb postgresql-18-cron postgresql-18-partman $(client_packages)
 		pgbouncer patroni etcd-server python3-etcd python3-psycopg python3-asyncpg node-pg
-		golang-github-jackc-pgx-v5-dev" ;;
+		golang-github-jackc-pgx-v5-dev libpostgresql-jdbc-java" ;;
 	# PostgreSQL 19 is a release candidate (19~rc1) in experimental.  Once a
 	# final 19 is in sid, drop experimental and the pin: use 18's line.
 	19) suite=sid extra="postgresql-18 postgresql-server-dev-18" ;;

@@ -3,9 +3,9 @@
 # max_prepared_statements on, so that every prepared statement reaches the
 # server as a protocol-level one with parameters, on whichever of the pool's
 # server connections is free.  Runs inside the PostgreSQL 18 chroot of
-# test/chroot.sh (pgbouncer, python3-psycopg, python3-asyncpg, node-pg and
-# golang-github-jackc-pgx-v5-dev from Debian: nothing is downloaded), as
-# root, from a copy of the sources;
+# test/chroot.sh (pgbouncer, python3-psycopg, python3-asyncpg, node-pg,
+# golang-github-jackc-pgx-v5-dev and libpostgresql-jdbc-java from Debian:
+# nothing is downloaded), as root, from a copy of the sources;
 # test/matrix.sh's "pgbouncer" stage calls it after suite-18.
 #
 # Usage: test/pooler.sh            (XID_INSTALLED=1: xid is installed already)
@@ -14,13 +14,13 @@
 # force_generic_plan, auto_explain logging every plan of the role the pooler
 # connects as), one PgBouncer (pool_mode = transaction, default_pool_size =
 # 2, max_prepared_statements = 200), eight clients at once per driver:
-# - psycopg 3, asyncpg, node-postgres and pgx each run prefix (^@ and
+# - psycopg 3, asyncpg, node-postgres, pgx and pgjdbc each run prefix (^@ and
 #   LIKE), time window (id >= $1::timestamptz AND id < $2::timestamptz)
 #   and <@ range queries with parameters, prepared, six rounds over ten
 #   probes, with results in text and in binary (node-postgres: text; its
 #   binary results are counted apart), and compare each result with the
 #   rows a direct connection returns (test/pooler/drivers.py, node.js,
-#   pgx.go); then inserts with DEFAULT xid_new() ... RETURNING id;
+#   pgx.go, Jdbc.java); then inserts with DEFAULT xid_new() ... RETURNING id;
 # - every plan the server ran for them (auto_explain) is an index range
 #   scan of the primary key with an index condition on $1, a generic plan;
 # - through the pooler, EXPLAIN (GENERIC_PLAN) and EXPLAIN EXECUTE of a
@@ -61,7 +61,7 @@ if [ -z "${XID_INSTALLED:-}" ]; then
 		finish
 	fi
 fi
-for b in pgbouncer python3 node go; do
+for b in pgbouncer python3 node go java; do
 	command -v $b >/dev/null || { fail "$b is not installed (test/chroot.sh's package line for 18)"; finish; }
 done
 
@@ -193,6 +193,9 @@ else
 	fail "building test/pooler/pgx.go with Debian's pgx v5 (golang-github-jackc-pgx-v5-dev)"
 fi
 
+# pgjdbc from Debian, as a single source file
+drivers_out pgjdbc java -cp /usr/share/java/postgresql.jar test/pooler/Jdbc.java "$port" "$bport" "$work/probes.json"
+
 # How the server connections were shared: PgBouncer's own counters
 "$bindir/psql" -X -At -h 127.0.0.1 -p "$bport" -U app -d pgbouncer -c "SHOW POOLS" >"$work/pools.txt" 2>&1
 "$bindir/psql" -X -At -h 127.0.0.1 -p "$bport" -U app -d pgbouncer -c "SHOW SERVERS" >"$work/servers.txt" 2>&1
@@ -222,7 +225,7 @@ for what in '\^@' 'LIKE' '>= \$1::timestamptz' 'xid_prefix_range' 'xid_time_rang
 		grep -E 'Index Cond: [^|]*\$1' | grep -vc 'Seq Scan')
 	label=$(echo "$what" | tr -d '\\')
 	by=$(cut -f1 "$work/plans.one" | sort | uniq -c | awk '{ printf "%s%s %s", sep, $2, $1; sep = ", " }')
-	if [ "$(cut -f1 "$work/plans.one" | sort -u | tr '\n' ' ')" = "asyncpg node-postgres pgx psycopg " ] &&
+	if [ "$(cut -f1 "$work/plans.one" | sort -u | tr '\n' ' ')" = "asyncpg node-postgres pgjdbc pgx psycopg " ] &&
 		[ "$n" -eq "$good" ]; then
 		pass "every plan the server ran for 'id $label' through the pooler ($by; auto_explain): an index range scan of orders_pkey whose condition reads \$1 (generic)"
 	else
