@@ -76,8 +76,16 @@ cleanup()
 			runuser -u postgres -- "$bindir/pg_ctl" -D "$work/$m/data" -m immediate -w stop >/dev/null 2>&1
 		[ -f "$work/$m/patroni.pid" ] && kill -9 "$(cat "$work/$m/patroni.pid")" 2>/dev/null
 	done
-	[ -f "$work/etcd.pid" ] && kill "$(cat "$work/etcd.pid")" 2>/dev/null
-	sleep 0.2
+	# etcd last, and gone before its data directory is
+	if [ -f "$work/etcd/etcd.pid" ]; then
+		p=$(cat "$work/etcd/etcd.pid")
+		kill "$p" 2>/dev/null
+		for i in $(seq 1 40); do
+			kill -0 "$p" 2>/dev/null || break
+			sleep 0.25
+		done
+		kill -9 "$p" 2>/dev/null
+	fi
 	rm -rf "$work"
 }
 trap cleanup EXIT
@@ -123,7 +131,7 @@ eport=$(free_port 55520)
 epeer=$(free_port $((eport + 1)))
 mkdir -p "$work/etcd"
 chown -R postgres: "$work/etcd"
-runuser -u postgres -- bash -c 'echo $$ >"$1"; shift; exec "$@"' _ "$work/etcd.pid" \
+runuser -u postgres -- bash -c 'echo $$ >"$1"; shift; exec "$@"' _ "$work/etcd/etcd.pid" \
 	etcd --name xidha --data-dir "$work/etcd/data" \
 	--listen-client-urls "http://127.0.0.1:$eport" --advertise-client-urls "http://127.0.0.1:$eport" \
 	--listen-peer-urls "http://127.0.0.1:$epeer" --initial-advertise-peer-urls "http://127.0.0.1:$epeer" \
