@@ -44,7 +44,7 @@ case "$major" in
 	# python3-etcd, which Patroni's etcd3 support imports), and Debian's
 	# own drivers, so that those stages download nothing at run time.
 	18) suite=sid extra="postgresql-18-timescaledb postgresql-18-cron postgresql-18-partman $(client_packages)
-		pgbouncer patroni etcd-server python3-etcd python3-psycopg python3-asyncpg node-pg
+		pgbouncer patroni etcd-server python3-etcd python3-psycopg python3-psycopg-c python3-asyncpg node-pg
 		golang-github-jackc-pgx-v5-dev libpostgresql-jdbc-java" ;;
 	# PostgreSQL 19 is a release candidate (19~rc1) in experimental.  Once a
 	# final 19 is in sid, drop experimental and the pin: use 18's line.

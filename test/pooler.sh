@@ -46,6 +46,8 @@ chmod 755 "$work"
 bouncer_pid=""
 cleanup()
 {
+	# PgBouncer by the pid it wrote, and runuser, which started it
+	[ -f "$work/bouncer/pgbouncer.pid" ] && kill "$(cat "$work/bouncer/pgbouncer.pid")" 2>/dev/null
 	[ -n "$bouncer_pid" ] && kill "$bouncer_pid" 2>/dev/null
 	cluster_stop "$bindir" "$work/pg"
 	rm -rf "$work"
