@@ -39,8 +39,13 @@ case "$major" in
 	15) suite=bookworm ;;
 	17) suite=trixie extra="postgresql-17-timescaledb postgresql-17-cron postgresql-17-partman" ;;
 	# 18 also holds the drivers the client packages are tested with
-	# (test/clients.sh), listed in clients/debian-packages.
-	18) suite=sid extra="postgresql-18-timescaledb postgresql-18-cron postgresql-18-partman $(client_packages)" ;;
+	# (test/clients.sh), listed in clients/debian-packages, and what
+	# test/pooler.sh and test/ha.sh run: PgBouncer, Patroni with etcd (and
+	# python3-etcd, which Patroni's etcd3 support imports), and Debian's
+	# own drivers, so that those stages download nothing at run time.
+	18) suite=sid extra="postgresql-18-timescaledb postgresql-18-cron postgresql-18-partman $(client_packages)
+		pgbouncer patroni etcd-server python3-etcd python3-psycopg python3-psycopg-c python3-asyncpg node-pg
+		golang-github-jackc-pgx-v5-dev libpostgresql-jdbc-java" ;;
 	# PostgreSQL 19 is a release candidate (19~rc1) in experimental.  Once a
 	# final 19 is in sid, drop experimental and the pin: use 18's line.
 	19) suite=sid extra="postgresql-18 postgresql-server-dev-18" ;;

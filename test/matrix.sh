@@ -4,7 +4,8 @@
 # sid and sid with experimental in cached debootstrap chroots
 # (test/chroot.sh); 18 built with assertions, xid under the sanitizers
 # (test/assert.sh); replication, dump and pg_upgrade across versions; the
-# client packages (test/clients.sh); the Debian packages (test/package.sh).
+# client packages (test/clients.sh); PgBouncer and Patroni with xid on 18
+# (test/pooler.sh, test/ha.sh); the Debian packages (test/package.sh).
 # Needs root.
 #
 # Usage: test/matrix.sh [prepare] [MAJOR...]      (default: 15 17 18 19)
@@ -119,6 +120,19 @@ run_suite()
 	chroot_exec "$dir" -- bash /build/xid/test/suite.sh "/usr/lib/postgresql/$major/bin/pg_config"
 	rc=$?
 	[ -f "$dir/build/xid/regression.diffs" ] && cp "$dir/build/xid/regression.diffs" "$top/regression-$major.diffs"
+	return $rc
+}
+
+# A test of the 18 chroot that needs the xid suite-18 installed there:
+# test/pooler.sh (PgBouncer) or test/ha.sh (Patroni with etcd), from a
+# copy of its own, bounded in time (its traps stop what it started)
+run_in18()
+{
+	local name=$1 script=$2 dir="$cache/pg18" rc
+	copy_sources "$top" "$dir/build/xid-$name"
+	chroot_exec "$dir" XID_INSTALLED=1 -- timeout -k 10 600 bash "/build/xid-$name/$script"
+	rc=$?
+	rm -rf "$dir/build/xid-$name"
 	return $rc
 }
 
@@ -240,6 +254,10 @@ has 15 && stage suite-15 test "host" run_suite 15
 has 18 && stage suite-18 test "chroot-18" run_suite 18
 has 18 && [ -z "${XID_SKIP_CLIENTS:-}" ] &&
 	stage clients test "suite-18" env XID_CHROOT_CACHE="$cache" bash test/clients.sh
+# behind a pooler and under an HA manager, with Debian's PgBouncer,
+# Patroni and etcd and Debian's drivers (nothing downloaded)
+has 18 && stage pgbouncer test "suite-18" run_in18 pgbouncer test/pooler.sh
+has 18 && stage patroni test "suite-18" run_in18 patroni test/ha.sh
 has 17 && stage suite-17 test "chroot-17" run_suite 17
 has 19 && stage suite-19 test "chroot-19" run_suite 19
 for v in 17 18 19; do
