@@ -44,12 +44,12 @@ report()
 		{ print "    " $0 }'
 }
 
-# the README's blocks of "### Go": go blocks are programs, the yaml block is
+# README.md's section "From your application": go blocks are programs, the yaml block is
 # sqlccheck's sqlc.yaml
-awk '$0 == "### Go" { sec = 1; next } sec && /^##/ { sec = 0 }
+awk '$0 == "## From your application" { sec = 1; next } sec && /^##/ { sec = 0 }
 	sec && /^```(go|yaml)$/ { code = 1; n++; lang = substr($0, 4); next }
 	code && /^```$/ { code = 0; next }
-	code { print > (dir "/" n "." lang) }' dir="$work" "$top/README.md"
+	code { print > (dir "/" n "." lang) }' dir="$work" "$here/README.md"
 readme_go=$(ls "$work"/*.go 2>/dev/null | wc -l)
 readme_yaml=$(ls "$work"/*.yaml 2>/dev/null)
 if [ "$readme_go" -ne 2 ] || [ "$(echo "$readme_yaml" | grep -c .)" -ne 1 ]; then
@@ -137,5 +137,59 @@ for d in readme gormcheck/readme; do
 		failed=1
 	fi
 done
+# An application outside the repository (app/: its own go.mod and go.sum,
+# pgx pinned, the xid module not in go.sum): the module served by a module
+# proxy in a directory (GOPROXY=file://...), a zip of the package without
+# its nested modules, as a published version would be, fetched by go get;
+# then real queries through pgx and database/sql.  The go command keeps
+# what it downloads: the cached copy of the module is removed first, so
+# that the version is fetched anew from this run's sources.
+goproxy_dir()
+{
+	python3 - "$@" <<'PY'
+import json, os, sys, zipfile
+src, mod, ver, proxy = sys.argv[1:]
+d = os.path.join(proxy, mod, "@v")
+os.makedirs(d, exist_ok=True)
+with zipfile.ZipFile(os.path.join(d, ver + ".zip"), "w", zipfile.ZIP_DEFLATED) as z:
+    for root, dirs, files in os.walk(src):
+        dirs[:] = sorted(x for x in dirs if x not in (".git", "vendor")
+                         and not os.path.exists(os.path.join(root, x, "go.mod")))
+        for f in sorted(files):
+            p = os.path.join(root, f)
+            if os.path.isfile(p) and not os.path.islink(p):
+                z.write(p, mod + "@" + ver + "/" + os.path.relpath(p, src))
+with open(os.path.join(d, ver + ".mod"), "w") as o, open(os.path.join(src, "go.mod")) as i:
+    o.write(i.read())
+with open(os.path.join(d, ver + ".info"), "w") as o:
+    json.dump({"Version": ver, "Time": "2026-11-21T00:00:00Z"}, o)
+with open(os.path.join(d, "list"), "w") as o:
+    o.write(ver + "\n")
+PY
+}
+t=$SECONDS
+module=github.com/xid-pg/xid/clients/go
+version=$(awk -v m="$module" '$1 == m { print $2 }' "$here/app/go.mod")
+proxy="$work/goproxy"
+modcache=$(go env GOMODCACHE)
+rm -rf "$proxy" "$work/app"
+for d in "$modcache/github.com/xid-pg" "$modcache/cache/download/github.com/xid-pg"; do
+	[ -d "$d" ] && chmod -R u+w "$d" && rm -rf "$d"
+done
+cp -r "$here/app" "$work/app"
+if ! goproxy_dir "$here" "$module" "$version" "$proxy" >"$work/app.log" 2>&1 ||
+	! (cd "$work/app" && GOPROXY="file://$proxy,$(go env GOPROXY)" GONOSUMDB=github.com/xid-pg GOFLAGS=-mod=mod \
+		go get "$module@$version") >>"$work/app.log" 2>&1; then
+	sed 's/^/    /' "$work/app.log" | tail -20
+	echo "FAIL app: go get $module@$version from a module proxy directory"
+	failed=1
+elif (cd "$work/app" && go vet . && go run .) >"$work/app.log" 2>&1 &&
+	grep -q "^pgx and database/sql: " "$work/app.log"; then
+	echo "ok   app outside the repository installs the built module zip ($module@$version, from a module proxy directory) and runs: $(tail -1 "$work/app.log") ($((SECONDS - t)) s)"
+else
+	sed 's/^/    /' "$work/app.log" | tail -20
+	echo "FAIL app: go run of app/ with $module@$version"
+	failed=1
+fi
 echo "    go: $((SECONDS - start)) s in all"
 exit $failed

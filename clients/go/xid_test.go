@@ -651,3 +651,30 @@ func TestULID(t *testing.T) {
 		t.Errorf("FromULIDFlake(2^63-1): %v, want SQLSTATE 22008", err)
 	}
 }
+
+func TestArray(t *testing.T) {
+	a := Array{MustParse("5cnEkaefSdu"), MustParse("jpXCZedGfVQ"), 0}
+	v, err := a.Value()
+	if err != nil || v != "{5cnEkaefSdu,jpXCZedGfVQ,11111111111}" {
+		t.Fatalf("Value: %v, %v", v, err)
+	}
+	var b Array
+	if err := b.Scan([]byte(v.(string))); err != nil || len(b) != 3 || b[0] != a[0] || b[1] != a[1] || b[2] != 0 {
+		t.Fatalf("Scan: %v, %v", b, err)
+	}
+	if err := b.Scan("{}"); err != nil || b == nil || len(b) != 0 {
+		t.Fatalf("Scan {}: %#v, %v", b, err)
+	}
+	if err := b.Scan(nil); err != nil || b != nil {
+		t.Fatalf("Scan NULL: %#v, %v", b, err)
+	}
+	if v, err := Array(nil).Value(); err != nil || v != nil {
+		t.Fatalf("Value of nil: %v, %v", v, err)
+	}
+	b = Array{1}
+	for _, bad := range []any{"{5cnEkaefSdu,NULL}", "{5cnEk0efSdu}", "5cnEkaefSdu", "{{5cnEkaefSdu}}", 7} {
+		if err := b.Scan(bad); err == nil || len(b) != 1 || b[0] != 1 {
+			t.Errorf("Scan(%v): %v, %v", bad, b, err)
+		}
+	}
+}

@@ -9,7 +9,8 @@
 # Maven and the JDK come from Debian (clients/debian-packages); every
 # library and plugin from Maven Central at the versions pom.xml pins, into
 # Maven's own cache (~/.m2).  The build runs in a copy in the scratch
-# directory, with README.md's Java blocks added to it:
+# directory, with the Java blocks of this directory's README.md (section
+# "From your application") added to it:
 #   - the first (class Example: codec and pgjdbc) runs with java -ea after
 #     the build, against the table orders that core's ServerTest left;
 #   - the second (class FrameworksExample) is put into frameworks' tests,
@@ -26,13 +27,13 @@ rm -rf "$work/java"
 mkdir -p "$work/java"
 (cd "$here" && tar --exclude=target -cf - .) | (cd "$work/java" && tar -xf -)
 
-# README.md's "### Java" section: java blocks 1 and 2
+# README.md's section "From your application": java blocks 1 and 2
 readme_block()
 {
-	awk -v want="$1" '$0 == "### Java" { sec = 1; next } sec && /^##/ { sec = 0 }
+	awk -v want="$1" '$0 == "## From your application" { sec = 1; next } sec && /^##/ { sec = 0 }
 		sec && /^```java$/ { code = 1; n++; next } code && /^```$/ { code = 0; next }
 		code && n == want { print }
-		END { if (n != 2) exit 1 }' "$top/README.md"
+		END { if (n != 2) exit 1 }' "$here/README.md"
 }
 mkdir -p "$work/readme"
 if ! readme_block 1 >"$work/readme/Example.java" ||
@@ -94,6 +95,46 @@ if (cd "$work/readme" && java -ea -cp "$work/java/core/target/classes:$pgjdbc" E
 else
 	sed 's/^/    /' "$work/readme.log" | tail -20
 	echo "FAIL README: the Java class Example"
+	failed=1
+fi
+
+# An application outside the build (app/: its own pom.xml, every version
+# pinned): the artifacts installed as a user installs them, `mvn install`,
+# into a private local repository (Maven's own, ~/.m2, only read: it is
+# that repository's tail), then app/'s AppTest, resolved from it, against
+# the server.
+t=$SECONDS
+repo="$work/m2"
+m2=(-B -ntp "-Dmaven.repo.local=$repo" "-Dmaven.repo.local.tail=$HOME/.m2/repository")
+rm -rf "$repo" "$work/app"
+cp -r "$here/app" "$work/app"
+if ! (cd "$work/java" && MAVEN_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC" \
+	mvn "${m2[@]}" -DskipTests install) >"$work/install.log" 2>&1 ||
+	[ ! -f "$repo/io/github/xid-pg/xid/1.2.0/xid-1.2.0.jar" ]; then
+	grep -E '^\[ERROR\]|BUILD' "$work/install.log" | head -20 | sed 's/^/    /'
+	echo "FAIL app: mvn install of io.github.xid-pg:xid and xid-frameworks into a local repository"
+	failed=1
+elif (cd "$work/app" && MAVEN_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC" mvn "${m2[@]}" test) >"$work/app.log" 2>&1 &&
+	grep -q '^app: ' "$work/app.log"; then
+	echo "ok   app outside the repository installs the built xid-1.2.0.jar (mvn install, a local repository) and runs: $(sed -n 's/^app: //p' "$work/app.log") ($((SECONDS - t)) s)"
+else
+	grep -E '^\[ERROR\]|BUILD|^app: ' "$work/app.log" | head -30 | sed 's/^/    /'
+	echo "FAIL app: mvn test of app/ with io.github.xid-pg:xid from the local repository"
+	failed=1
+fi
+
+# Without a server (no PG* variables): the build passes, and the server
+# tests skip, saying why (pom.xml once handed the test JVM a literal
+# ${env.PGHOST}, and they threw NullPointerExceptions instead)
+t=$SECONDS
+if (cd "$work/java" && env -u PGHOST -u PGPORT -u PGUSER -u PGDATABASE \
+	MAVEN_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC" mvn -B -ntp -o -pl core test) >"$work/noserver.log" 2>&1 &&
+	grep -q 'Tests run: 0, Failures: 0, Errors: 0, Skipped: 0, .* in io.github.xidpg.xid.ServerTest' "$work/noserver.log" &&
+	grep -q 'no server: set PGHOST' "$work/java/core/target/surefire-reports/TEST-io.github.xidpg.xid.TextCastTest.xml"; then
+	echo "ok   without a server: mvn test passes, ServerTest's @BeforeAll and TextCastTest skip saying why ($((SECONDS - t)) s)"
+else
+	grep -E '^\[ERROR\]|Tests run|BUILD' "$work/noserver.log" | head -20 | sed 's/^/    /'
+	echo "FAIL without a server: mvn test of core with no PG* variables"
 	failed=1
 fi
 

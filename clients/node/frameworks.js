@@ -62,7 +62,10 @@ function makeZod(z) {
   const xidText = z.string()
     .regex(XID_PATTERN, { message: 'invalid input syntax for type xid: an xid is written as exactly 11 Base58 symbols' })
     .refine((s) => s <= MAX_TEXT, { message: `value is out of range for type xid: the largest xid is "${MAX_TEXT}"` });
-  const xid = z.union([z.instanceof(Xid), xidText.transform((s) => Xid.parse(s))]);
+  // an Xid is taken as its text, so that a bad id gets xidText's message
+  // (a union would say only "Invalid input") and the input's JSON schema
+  // (z.toJSONSchema(schema, { io: 'input' })) is xidText's
+  const xid = z.preprocess((v) => (v instanceof Xid ? v.toString() : v), xidText).transform((s) => Xid.parse(s));
   return { xidText, xid };
 }
 

@@ -15,14 +15,22 @@ export interface XidPostgresType extends PostgresType<Xid> {
   parse: (s: string) => Xid;
 }
 
-/** postgres(url, options) with SCHEMA.xid (options.xidSchema, default public) as Xid, through the `types` option. */
+/**
+ * What Sql<...> takes: the JavaScript type of each custom type, as
+ * postgres() itself maps its `types` option (not the PostgresType entries).
+ */
+export type JsTypes<T extends Record<string, PostgresType>> = {
+  [K in keyof T]: T[K] extends { serialize: (value: infer R) => any; parse: (raw: any) => infer R } ? R : never;
+};
+
+/** postgres(url, options) with SCHEMA.xid (options.xidSchema, default public) as Xid, through the `types` option: an Xid is a parameter as it is. */
 export declare function connect<T extends Record<string, PostgresType> = {}>(
   url: string,
   options?: Options<T> & { xidSchema?: string },
-): Promise<Sql<T & { xid: XidPostgresType }>>;
+): Promise<Sql<JsTypes<T> & { xid: Xid }>>;
 export declare function connect<T extends Record<string, PostgresType> = {}>(
   options?: Options<T> & { xidSchema?: string },
-): Promise<Sql<T & { xid: XidPostgresType }>>;
+): Promise<Sql<JsTypes<T> & { xid: Xid }>>;
 /** The `types` option for SCHEMA.xid, its OID looked up on `sql`. */
 export declare function xidTypes(sql: Sql<any>, options?: { schema?: string }): Promise<{ xid: XidPostgresType }>;
 /** The OIDs of SCHEMA.xid and its array type, found with to_regtype. */

@@ -112,10 +112,43 @@ else
 fi
 
 stage "prisma done"
-# README: every fenced block under "### JavaScript and TypeScript" runs
-node test/readme.test.js "$top/README.md" "$work" || failed=1
+# README: every fenced block of README.md's section "From your application" runs
+node test/readme.test.js "$here/README.md" "$work" || failed=1
 
 stage "README done"
+# An application outside the package (app/, its own lock file), with
+# xid-pg installed the way a user installs it: the npm pack tarball, a
+# copy in node_modules and not a link back here, so that pg, drizzle-orm
+# and the others resolve from the application's node_modules (peer
+# dependencies).  Checked by tsc (nodenext, and moduleResolution node,
+# which ignores exports) and run against the server.
+a="$work/app"
+rm -rf "$a"
+cp -r "$here/app" "$a"
+rm -rf "$a/node_modules" "$a/out"
+if ! tgz=$(npm pack --pack-destination "$work" --loglevel=error 2>"$work/pack.log" | tail -1) || [ ! -f "$work/$tgz" ]; then
+	sed 's/^/    /' "$work/pack.log"
+	echo "FAIL npm pack"
+	failed=1
+elif ! (cd "$a" && npm ci "${npm_flags[@]}" --prefer-offline &&
+	npm install "${npm_flags[@]}" --prefer-offline --no-save "$work/$tgz") >"$work/app.log" 2>&1 ||
+	[ -L "$a/node_modules/xid-pg" ] || [ ! -f "$a/node_modules/xid-pg/package.json" ]; then
+	sed 's/^/    /' "$work/app.log" | tail -20
+	echo "FAIL app: npm install of the packed $tgz into an application outside the repository"
+	failed=1
+elif ! (cd "$a" && node_modules/.bin/tsc -p . && node_modules/.bin/tsc -p tsconfig.node10.json) >"$work/app.log" 2>&1; then
+	sed 's/^/    /' "$work/app.log" | tail -20
+	echo "FAIL app: tsc of app/app.mts (nodenext) and app/node10.ts (moduleResolution node) against the installed tarball"
+	failed=1
+elif (cd "$a" && node out/app.mjs) >"$work/app.log" 2>&1; then
+	echo "ok   app outside the repository installs the built $tgz and runs ($(tail -1 "$work/app.log")); tsc nodenext and node10 agree"
+else
+	sed 's/^/    /' "$work/app.log" | tail -20
+	echo "FAIL app: node out/app.mjs (an application outside the repository, with the packed $tgz)"
+	failed=1
+fi
+
+stage "app done"
 # Other Node versions, from npm: the lower end of engines and each LTS
 # line; the same tests on a tenth of the random inputs
 [ ${#fetchers[@]} -gt 0 ] && wait "${fetchers[@]}"

@@ -24,4 +24,21 @@ const xidTransformer = {
   },
 };
 
-module.exports = { xidTransformer };
+/**
+ * The same for a column that is also a relation's join column (a parentId
+ * beside @ManyToOne parent): the entity keeps the id's text, checked.
+ * TypeORM reads an object in a join column as the related entity and takes
+ * its primary key from it, so an Xid there would be written as NULL: give
+ * that property text (id.toString()), or set the relation ({ parent: { id } }).
+ */
+const xidTextTransformer = {
+  to(value) {
+    return value === null || value === undefined ? value : toText(value);
+  },
+  from(value) {
+    if (value === null || value === undefined) return value;
+    return value instanceof Xid ? value.toString() : Xid.parse(value).toString();
+  },
+};
+
+module.exports = { xidTransformer, xidTextTransformer };

@@ -31,3 +31,50 @@ echo "python: $("$venv/bin/python" --version), venv with requirements.txt in $((
 export PYTHONPATH="$PWD/src" PYTHONDONTWRITEBYTECODE=1 XID_RESULT_LINES=1
 "$venv/bin/python" -m pytest --basetemp "$work/pytest" -p no:terminal -p no:cacheprovider \
 	--continue-on-collection-errors tests "$@"
+rc=$?
+
+# An application outside the package (app/app.py, in the scratch
+# directory): pgxid built as it is published, a wheel and an sdist (the
+# PEP 517 hooks of pyproject.toml's backend, no network), each installed
+# into the application's own directory and imported from there, with the
+# drivers of requirements.txt (the venv's), against the server.
+start=$SECONDS
+unset PYTHONPATH
+py="$venv/bin/python"
+pkg="$work/pkg"
+dist="$work/dist"
+ver=$(sed -n 's/^version = "\(.*\)"$/\1/p' pyproject.toml)
+rm -rf "$pkg" "$dist"
+mkdir -p "$dist"
+cp -r . "$pkg"
+rm -rf "$pkg/tests" "$pkg/app"
+if ! (cd "$pkg" && "$py" -c 'import sys; from setuptools import build_meta as b; print(b.build_sdist(sys.argv[1]))' "$dist" &&
+	PIP_NO_INDEX=1 "$py" -m pip wheel --quiet --no-deps --no-build-isolation --disable-pip-version-check -w "$dist" "$pkg") \
+	>"$work/build.log" 2>&1 || [ ! -f "$dist/pgxid-$ver.tar.gz" ] || ! ls "$dist/pgxid-$ver"-*.whl >/dev/null 2>&1; then
+	tail -20 "$work/build.log" | sed 's/^/    /'
+	ls "$dist" | sed 's/^/    /'
+	echo "FAIL app: building the sdist (setuptools' build_meta) and the wheel (pip wheel)"
+	rc=1
+else
+	for artifact in "$dist"/pgxid-*.whl "$dist"/pgxid-*.tar.gz; do
+		name=$(basename "$artifact")
+		app="$work/app-${name##*.}"
+		rm -rf "$app"
+		mkdir -p "$app"
+		cp app/app.py "$app/"
+		if ! (cd "$app" && PIP_NO_INDEX=1 "$py" -m pip install --quiet --no-deps --no-build-isolation \
+			--disable-pip-version-check --target "$app/site" "$artifact") >"$work/app.log" 2>&1; then
+			tail -20 "$work/app.log" | sed 's/^/    /'
+			echo "FAIL app: pip install of $name into an application outside the repository"
+			rc=1
+		elif (cd "$app" && PYTHONPATH="$app/site" "$py" app.py) >"$work/app.log" 2>&1; then
+			echo "ok   app outside the repository installs the built $name and runs: $(tail -1 "$work/app.log")"
+		else
+			tail -20 "$work/app.log" | sed 's/^/    /'
+			echo "FAIL app: app.py with the built $name"
+			rc=1
+		fi
+	done
+fi
+echo "    app: $((SECONDS - start)) s"
+exit $rc

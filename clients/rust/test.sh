@@ -9,7 +9,8 @@
 # Cargo keeps its downloads in ~/.cargo (CARGO_HOME) and the build in one
 # target directory under ~/.cache, shared by clippy, rustdoc and the tests,
 # so a warm run compiles only the crate itself.  The sources are copied to
-# the scratch directory, with README.md's Rust blocks added as examples
+# the scratch directory, with this directory's README.md's Rust blocks (section
+# "From your application") added as examples
 # (examples/readme_N.rs), which run after the tests against a table orders.
 # `cargo test` prints "test NAME ... ok|FAILED|ignored": each becomes an
 # ok/FAIL/skip line.  The benchmark (examples/bench.rs) is built and
@@ -52,11 +53,11 @@ step()
 	fi
 }
 
-# README.md's "### Rust" section: each rust block is a program
+# README.md's section "From your application": each rust block is a program
 mkdir -p "$src/examples"
-awk '$0 == "### Rust" { sec = 1; next } sec && /^##/ { sec = 0 }
+awk '$0 == "## From your application" { sec = 1; next } sec && /^##/ { sec = 0 }
 	sec && /^```rust$/ { code = 1; n++; next } code && /^```$/ { code = 0; next }
-	code { print > (dir "/readme_" n ".rs") }' dir="$src/examples" "$top/README.md"
+	code { print > (dir "/readme_" n ".rs") }' dir="$src/examples" "$here/README.md"
 readme=$(ls "$src"/examples/readme_*.rs 2>/dev/null | wc -l)
 if [ "$readme" -lt 1 ]; then
 	echo "FAIL README: no rust block in the Rust section"
@@ -103,5 +104,28 @@ for f in "$src"/examples/readme_*.rs; do
 		failed=1
 	fi
 done
+# An application outside the crate (app/: its own Cargo.toml and
+# Cargo.lock): the crate as `cargo package` makes it for crates.io (the
+# .crate, with the files the manifest publishes and its normalized
+# Cargo.toml), unpacked beside the application and depended on by path,
+# then real queries through tokio-postgres against the server.
+t=$SECONDS
+app="$work/app"
+rm -rf "$app" "$CARGO_TARGET_DIR/package"
+cp -r "$here/app" "$app"
+crate="$CARGO_TARGET_DIR/package/pgxid-$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1).crate"
+if ! cargo package --locked --offline --no-verify --allow-dirty >"$work/package.log" 2>&1 || [ ! -f "$crate" ] ||
+	! tar -xzf "$crate" -C "$app"; then
+	tail -20 "$work/package.log" | sed 's/^/    /'
+	echo "FAIL app: cargo package"
+	failed=1
+elif (cd "$app" && cargo run --locked --quiet) >"$work/app.log" 2>&1; then
+	echo "ok   app outside the repository installs the built $(basename "$crate") (cargo package) and runs: $(tail -1 "$work/app.log") ($((SECONDS - t)) s)"
+else
+	grep -E '^error' -A8 "$work/app.log" | head -30 | sed 's/^/    /'
+	tail -10 "$work/app.log" | sed 's/^/    /'
+	echo "FAIL app: cargo run of app/ with the packaged crate"
+	failed=1
+fi
 echo "    rust: $((SECONDS - start)) s in all"
 exit $failed

@@ -187,3 +187,48 @@ func TestGormTimeQuery(t *testing.T) {
 		t.Fatalf("time.Time in id >= ?: %v", err)
 	}
 }
+
+// Tagged has an array of ids (public.xid[]): xid.Array.
+type Tagged struct {
+	ID   xid.Xid   `gorm:"type:public.xid;primaryKey;default:xid_new()"`
+	Refs xid.Array `gorm:"type:public.xid[]"`
+}
+
+func TestGormArray(t *testing.T) {
+	db := open(t)
+	if err := db.Migrator().DropTable(&Tagged{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.AutoMigrate(&Tagged{}); err != nil {
+		t.Fatal(err)
+	}
+	refs := xid.Array{xid.New(), xid.New()}
+	tg := Tagged{Refs: refs}
+	if err := db.Create(&tg).Error; err != nil {
+		t.Fatal(err)
+	}
+	var got Tagged
+	if err := db.First(&got, "id = ?", tg.ID).Error; err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Refs) != 2 || got.Refs[0] != refs[0] || got.Refs[1] != refs[1] {
+		t.Fatalf("%v, want %v", got.Refs, refs)
+	}
+	var n int64
+	if err := db.Model(&Tagged{}).Where("? = ANY(refs)", refs[1]).Count(&n).Error; err != nil || n != 1 {
+		t.Fatal(n, err)
+	}
+	empty := Tagged{}
+	if err := db.Create(&empty).Error; err != nil {
+		t.Fatal(err)
+	}
+	var none Tagged
+	if err := db.First(&none, "id = ?", empty.ID).Error; err != nil || none.Refs != nil {
+		t.Fatalf("%#v, %v", none.Refs, err)
+	}
+	var isXidArray bool
+	if err := db.Raw(`SELECT atttypid = 'public.xid[]'::regtype FROM pg_attribute
+		WHERE attrelid = 'taggeds'::regclass AND attname = 'refs'`).Scan(&isXidArray).Error; err != nil || !isXidArray {
+		t.Fatal("refs is not public.xid[]", err)
+	}
+}

@@ -11,7 +11,7 @@ test('require: every CommonJS entry point, with its named exports', () => {
     'xid-pg/pg': ['registerTypes', 'lookupTypes', 'setParsers'],
     'xid-pg/postgres': ['connect', 'xidTypes', 'lookupTypes', 'xidType', 'serialize', 'parse'],
     'xid-pg/drizzle': ['xid', 'timeGte', 'timeGt', 'timeLt', 'timeLte', 'startsWith'],
-    'xid-pg/typeorm': ['xidTransformer'],
+    'xid-pg/typeorm': ['xidTransformer', 'xidTextTransformer'],
     'xid-pg/zod': ['xid', 'xidText'],
   };
   for (const [name, keys] of Object.entries(want)) {

@@ -16,7 +16,7 @@ import { Xid, XidError, xidNew, timeLowerBound, prefixBounds } from 'xid-pg';
 import { registerTypes } from 'xid-pg/pg';
 import * as xd from 'xid-pg/drizzle';
 import * as xk from 'xid-pg/kysely';
-import { xidTransformer } from 'xid-pg/typeorm';
+import { xidTransformer, xidTextTransformer } from 'xid-pg/typeorm';
 import { xid as zXid, xidText } from 'xid-pg/zod';
 
 const require = createRequire(import.meta.url);
@@ -178,6 +178,45 @@ test('typeorm: save, find by Xid, by text, by a time bound; values are Xid', asy
   }
 });
 
+test('typeorm: a join column (orderId beside many-to-one order): text with xidTextTransformer, or the relation', async () => {
+  await q('DROP TABLE IF EXISTS fw_lines');
+  await q(`CREATE TABLE fw_lines (id public.xid PRIMARY KEY DEFAULT xid_new(),
+             order_id public.xid NOT NULL REFERENCES fw_orders, qty int NOT NULL)`);
+  const Line = new EntitySchema({
+    name: 'Line',
+    tableName: 'fw_lines',
+    columns: {
+      id: { type: 'text', primary: true, transformer: xidTransformer },
+      orderId: { name: 'order_id', type: 'text', transformer: xidTextTransformer },
+      qty: { type: 'int' },
+    },
+    relations: { order: { type: 'many-to-one', target: 'Order', joinColumn: { name: 'order_id' } } },
+  });
+  const ds = new DataSource({ type: 'postgres', entities: [Order, Line], synchronize: false });
+  await ds.initialize();
+  try {
+    const lines = ds.getRepository(Line);
+    const parent = Xid.parse(sample);
+    // the id's text in the join column, or the related entity by its key
+    for (const line of [{ orderId: sample }, { orderId: parent.toString() }, { order: { id: parent } }]) {
+      const id = xidNew();
+      await lines.save({ id, qty: 2, ...line });
+      const [row] = await q('SELECT order_id::text AS o FROM fw_lines WHERE id = $1', [id.toString()]);
+      assert.equal(row.o, sample, JSON.stringify(line));
+      const got = await lines.findOneOrFail({ where: { id }, relations: { order: true } });
+      assert.equal(got.orderId, sample);
+      assert.ok(got.order.id instanceof Xid && got.order.id.equals(parent));
+    }
+    assert.equal(await lines.countBy({ orderId: sample }), 3);
+    // an Xid object in the join column: TypeORM takes it for the related
+    // entity, finds no key in it, and writes NULL (README)
+    await assert.rejects(lines.save({ id: xidNew(), orderId: parent, qty: 1 }), { code: '23502' });
+  } finally {
+    await ds.destroy();
+    await q('DROP TABLE fw_lines');
+  }
+});
+
 // ---- Zod
 test('zod: xid parses text or Xid to Xid, xidText checks text; the errors say why; JSON schema has the pattern', () => {
   const Body = z.object({ id: zXid, ref: xidText.optional() });
@@ -195,6 +234,13 @@ test('zod: xid parses text or Xid to Xid, xidText checks text; the errors say wh
     $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'string', pattern: '^[1-9A-HJ-NP-Za-km-z]{11}$',
   });
   assert.equal(JSON.stringify(Body.parse({ id: '5cnEkaefSdu' })), '{"id":"5cnEkaefSdu"}');
+  // xid says why, as xidText does (not a union's bare "Invalid input")
+  assert.match(zXid.safeParse('5cnEk0efSdu').error.issues[0].message, /^invalid input syntax for type xid/);
+  assert.match(Body.safeParse({ id: 'jpXCZedGfVR' }).error.issues[0].message, /^value is out of range for type xid/);
+  assert.match(zXid.safeParse(12).error.issues[0].message, /expected string/);
+  // the input's JSON schema (what a request body is checked against)
+  assert.deepEqual(z.toJSONSchema(z.object({ id: zXid }), { io: 'input' }).properties.id,
+    { type: 'string', pattern: '^[1-9A-HJ-NP-Za-km-z]{11}$' });
 });
 
 test('oids: registerTypes(pool) found public.xid', () => {

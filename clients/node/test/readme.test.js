@@ -1,6 +1,6 @@
 'use strict';
 // node test/readme.test.js README.md WORKDIR: run the fenced blocks of
-// README's "### JavaScript and TypeScript" section.  The package is
+// the section "From your application" of this package's README.md.  The package is
 // installed from the tarball npm pack makes (what would be published),
 // without network; the js blocks run as one ES module, the ts blocks are
 // compiled by tsc as one and run by Node; the prisma block is the model
@@ -26,9 +26,10 @@ function step(name, fn) {
 }
 
 const text = fs.readFileSync(readmePath, 'utf8');
-const start = text.indexOf('\n### JavaScript and TypeScript\n');
-const end = text.indexOf('\n### ', start + 1);
-const section = text.slice(start, end);
+const start = text.indexOf('\n## From your application\n');
+if (start < 0) throw new Error(`${readmePath}: no section "From your application"`);
+const next = text.indexOf('\n## ', start + 1);
+const section = text.slice(start, next < 0 ? text.length : next);
 const blocks = [...section.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((m) => ({ lang: m[1], code: m[2] }));
 
 const dir = path.join(work, 'readme');
@@ -45,7 +46,9 @@ step(`the section has sh, js and ts blocks (${blocks.map((b) => b.lang).join(', 
 
 step('sh: the packed package unpacked as npm install would, then pg and the frameworks from the lock file', () => {
   const sh = blocks.filter((b) => b.lang === 'sh').map((b) => b.code.trim());
-  if (sh.join('\n') !== 'npm install ./clients/node pg') throw new Error(`an sh block this test does not mirror: ${sh}`);
+  const mirrored = 'cd path/to/xid/clients/node && npm pack --pack-destination /tmp   # /tmp/xid-pg-1.2.0.tgz\n' +
+    'cd your-app && npm install /tmp/xid-pg-1.2.0.tgz pg';
+  if (sh.join('\n') !== mirrored) throw new Error(`an sh block this test does not mirror: ${sh}`);
   const tgz = run('npm', ['pack', '--silent', '--pack-destination', dir, here]).trim().split('\n').pop();
   fs.writeFileSync(path.join(dir, 'package.json'), '{"name": "readme", "private": true, "type": "module"}\n');
   // what npm install does with a package without dependencies: unpack it

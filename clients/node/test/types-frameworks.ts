@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { z } from 'zod';
 import { Xid, xidNew } from '../index';
 import * as xd from '../drizzle';
-import { xidTransformer } from '../typeorm';
+import { xidTransformer, xidTextTransformer } from '../typeorm';
 import { xid as zodXid, xidText } from '../zod';
 
 async function frameworks(): Promise<void> {
@@ -24,8 +24,10 @@ async function frameworks(): Promise<void> {
   await db.insert(orders).values({ id: xidNew(), item: 'pear' });
   const stored: string | null | undefined = xidTransformer.to(id);
   const loaded: Xid | null | undefined = xidTransformer.from('5cnEkaefSdu');
+  const joined: string | null | undefined = xidTextTransformer.from(id);
+  const joinedTo: string | null | undefined = xidTextTransformer.to('5cnEkaefSdu');
   const Body = z.object({ id: zodXid, ref: xidText });
   const body: { id: Xid; ref: string } = Body.parse({ id: '5cnEkaefSdu', ref: '5cnEkaefSdu' });
-  console.log(stored, loaded, body);
+  console.log(stored, loaded, joined, joinedTo, body);
 }
 void frameworks;

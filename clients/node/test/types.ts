@@ -54,6 +54,10 @@ async function demo(): Promise<void> {
   await Promise.all([sqlUrl.end(), probe.end(), sql3.end()]);
   const checked: string = xidPostgres.serialize('5cnEkaefSdu');
   const rows = await sql<{ id: Xid }[]>`SELECT id FROM orders WHERE id >= ${new Date()}`;
+  // an Xid, its text, an array of them: parameters as they are
+  const someId = Xid.parse('5cnEkaefSdu');
+  await sql`SELECT * FROM orders WHERE id = ${someId} OR id = ${'5cnEkaefSdu'} OR id = ANY(${[someId]})`;
+  await sql3`SELECT * FROM orders WHERE id = ${someId}`;  // xidTypes(): the same with postgres() itself
   rows.forEach((r) => console.log(r.id.toString()));
   const sql2 = postgres({ types: { xid: xidPostgres.xidType(oids.oid) } });
   await sql2.end();

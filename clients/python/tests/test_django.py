@@ -115,6 +115,36 @@ def test_validation() -> None:
         f.clean("5cnEk0efSdu", None)
 
 
+def test_path_converter() -> None:
+    from pgxid.django import XidConverter
+
+    c = XidConverter()
+    import re
+
+    assert re.fullmatch(c.regex, "5cnEkaefSdu") and not re.fullmatch(c.regex, "5cnEk0efSdu")
+    assert c.to_python("5cnEkaefSdu") == Xid("5cnEkaefSdu") and type(c.to_python("5cnEkaefSdu")) is Xid
+    with pytest.raises(ValueError):  # matches the pattern, above the largest id: no match, a 404
+        c.to_python("zzzzzzzzzzz")
+    assert c.to_url(Xid("5cnEkaefSdu")) == "5cnEkaefSdu"
+
+
+@pytest.mark.skipif(not HAVE_DB, reason="no database (PGDATABASE unset)")
+def test_create_extension_operation() -> None:
+    from django.db import connection
+    from django.db.migrations.state import ProjectState
+
+    from pgxid.django import CreateXidExtension
+
+    op = CreateXidExtension()
+    assert op.deconstruct() == ("CreateXidExtension", [], {})
+    assert CreateXidExtension("ids").deconstruct() == ("CreateXidExtension", [], {"schema": "ids"})
+    with connection.schema_editor() as editor:  # the extension exists: IF NOT EXISTS, nothing to do
+        op.database_forwards("shop", editor, ProjectState(), ProjectState())
+    with connection.cursor() as cur:
+        cur.execute("SELECT extnamespace::regnamespace::text FROM pg_extension WHERE extname = 'xid'")
+        assert cur.fetchone()[0] == "public"
+
+
 def plan(qs) -> str:
     from django.db import connection
 

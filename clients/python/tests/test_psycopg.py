@@ -170,6 +170,17 @@ def test_async_connection() -> None:
     assert asyncio.run(run()) == IDS[:4]
 
 
+def test_register_refuses_an_async_connection() -> None:
+    import asyncio
+
+    async def run() -> None:
+        async with await psycopg.AsyncConnection.connect() as c:
+            with pytest.raises(TypeError, match=r"await pgxid\.psycopg\.register_async\(conn\)"):
+                xp.register(c)  # type: ignore[arg-type]
+
+    asyncio.run(run())
+
+
 def test_register_leaves_no_transaction_open() -> None:
     import psycopg
     from psycopg.pq import TransactionStatus

@@ -1,4 +1,5 @@
-"""Every snippet under README.md's "### Python" runs.
+"""Every snippet of the section "From your application" of the package's
+README.md (clients/python/README.md) runs.
 
 Fenced blocks there are ```sh, ```python or ```python django (any other
 kind fails this test, so none goes unrun).  In order:
@@ -28,7 +29,7 @@ import pytest
 from conftest import HAVE_DB
 
 TOP = Path(__file__).resolve().parents[3]
-README = TOP / "README.md"
+README = TOP / "clients" / "python" / "README.md"
 
 RUNNER = r'''
 import json, os, sys, traceback
@@ -56,8 +57,8 @@ for i, (kind, code) in enumerate(blocks):
 
 def python_blocks() -> list:
     text = README.read_text()
-    start = text.index("\n### Python\n")
-    end = min(i for i in (text.find("\n### ", start + 1), text.find("\n## ", start + 1)) if i > 0)
+    start = text.index("\n## From your application\n")
+    end = min([i for i in (text.find("\n### ", start + 1), text.find("\n## ", start + 1)) if i > 0] + [len(text)])
     section = text[start:end]
     return re.findall(r"^```([^\n]*)\n(.*?)^```", section, re.S | re.M)
 

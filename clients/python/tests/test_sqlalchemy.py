@@ -108,6 +108,45 @@ def test_values_arrays_and_params(driver: str) -> None:
 
 
 @pytest.mark.parametrize("driver", DRIVERS)
+def test_prefix_search(driver: str) -> None:
+    """startswith, op("^@"), like, not_like and ~startswith take text: a prefix or
+    pattern is never parsed as a whole id (InvalidXidError)."""
+    def check(conn):
+        c = orders.c.id
+        for x in IDS[:40:4]:
+            for k in (0, 1, 4, 6, 10, 11):
+                p = str(x)[:k]
+                want = sorted(y for y in IDS if str(y).startswith(p))
+                for where in (c.startswith(p), c.op("^@")(p), c.like(p + "%"), c.startswith(p, autoescape=True)):
+                    got = conn.execute(select(c).where(where).where(orders.c.n >= 0).order_by(c)).scalars().all()
+                    assert got == want, (p, str(where))
+                for where in (c.not_like(p + "%"), ~c.startswith(p)):
+                    n = conn.execute(select(func.count()).where(where).where(orders.c.n >= 0)).scalar()
+                    assert n == len(IDS) - len(want), (p, str(where))
+        # a LIKE pattern in the middle of an id, and an escape
+        x = IDS[7]
+        p = "_" + str(x)[1:5] + "%"
+        got = conn.execute(select(c).where(c.like(p))).scalars().all()
+        assert x in got and all(str(y)[1:5] == str(x)[1:5] for y in got)
+        return True
+
+    assert with_conn(driver, check)
+
+
+def test_prefix_search_sql() -> None:
+    from sqlalchemy.dialects import postgresql
+
+    import re
+
+    q = select(orders.c.n).where(orders.c.id.startswith("5cnrQT"))
+    sql = str(q.compile(dialect=postgresql.dialect()))
+    assert re.search(r"WHERE sa_orders\.id \^@ %\(\w+\)s", sql), sql
+    q = select(orders.c.n).where(orders.c.id.like("5cnrQT%"))
+    sql = str(q.compile(dialect=postgresql.dialect()))
+    assert re.search(r"WHERE sa_orders\.id LIKE %\(\w+\)s", sql) and "xid" not in sql.split("WHERE")[1], sql
+
+
+@pytest.mark.parametrize("driver", DRIVERS)
 def test_reflection(driver: str) -> None:
     def check(conn):
         with warnings.catch_warnings():

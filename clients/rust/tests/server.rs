@@ -153,6 +153,11 @@ async fn parse_same_as_server() {
 #[tokio::test]
 async fn invalid_input_same_as_server() {
     let client = connect!();
+    let version: i32 = client.query_one("SELECT current_setting('server_version_num')::int", &[]).await.unwrap().get(0);
+    if version < 160000 {
+        println!("pg_input_error_info needs PostgreSQL 16 or later (server {version})");
+        return;
+    }
     for s in [
         "",
         "5cnEkaefSd",
@@ -562,6 +567,15 @@ async fn text_and_binary_tokio_postgres() {
     // a text parameter: the server reads it
     let got: Xid = client.query_one("SELECT $1::text::public.xid", &[&text]).await.unwrap().get(0);
     assert_eq!(got, first);
+    let got: Xid = client
+        .query_one("SELECT id FROM orders WHERE id = $1::text::public.xid", &[&text.as_str()])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(got, first);
+    // text bound to an xid parameter: the driver's WrongType (README), before anything is sent
+    let e = client.query_one("SELECT id FROM orders WHERE id = $1", &[&text.as_str()]).await.unwrap_err();
+    assert!(format!("{e:?}").contains("WrongType") && e.code().is_none(), "{e:?}");
     // a 7-byte binary value is refused
     let e = client.query_one("SELECT '\\x01020304050607'::bytea", &[]).await.unwrap().try_get::<_, Xid>(0);
     assert!(e.is_err());

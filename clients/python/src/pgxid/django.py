@@ -20,6 +20,14 @@
   ``xid OP timestamptz``, exactly ``xid_time(id) OP t``, on the index; a
   naive datetime is refused (it has no instant).  With an ``Xid`` or text
   they compare ids.
+- ``XidConverter`` is a URL path converter:
+  ``register_converter(XidConverter, "xid")``, then
+  ``path("orders/<xid:pk>/", view)``: a path with anything but an id's
+  text does not match (404, not a 500 from a query), and the view gets an
+  ``Xid``.
+- ``CreateXidExtension()`` is a migration operation that creates the
+  extension (``CREATE EXTENSION IF NOT EXISTS xid SCHEMA public``): put
+  it first in the first migration, before any model with an ``XidField``.
 - Importing this module connects to ``connection_created``: every new
   PostgreSQL connection gets ``pgxid.psycopg`` (or ``pgxid.psycopg2``)
   registered for ``settings.PGXID_SCHEMA`` (default ``public``), which
@@ -33,6 +41,7 @@ from typing import Any, Optional
 
 from django.core import exceptions
 from django.db.backends.signals import connection_created
+from django.db.migrations.operations import RunSQL
 from django.db.models import Field, Func, Lookup
 from django.db.models.lookups import (
     GreaterThan,
@@ -43,7 +52,7 @@ from django.db.models.lookups import (
 
 from ._codec import Xid, XidError
 
-__all__ = ["XidField", "XidNew"]
+__all__ = ["XidField", "XidNew", "XidConverter", "CreateXidExtension"]
 
 
 def _quote(schema: str) -> str:
@@ -201,3 +210,31 @@ def _register(sender: Any, connection: Any, **kwargs: Any) -> None:
 
 
 connection_created.connect(_register, dispatch_uid="pgxid.django")
+
+
+class XidConverter:
+    """A path converter: ``register_converter(XidConverter, "xid")``."""
+
+    regex = "[1-9A-HJ-NP-Za-km-z]{11}"
+
+    def to_python(self, value: str) -> Xid:
+        # a ValueError (an id above the largest) is no match: a 404
+        return Xid(value)
+
+    def to_url(self, value: Any) -> str:
+        return str(Xid(value))
+
+
+class CreateXidExtension(RunSQL):
+    """The migration operation that creates the extension in ``schema``."""
+
+    def __init__(self, schema: str = "public") -> None:
+        super().__init__(f"CREATE EXTENSION IF NOT EXISTS xid SCHEMA {_quote(schema)}",
+                         reverse_sql=RunSQL.noop, elidable=False)
+        self.schema = schema
+
+    def deconstruct(self) -> Any:
+        return (self.__class__.__qualname__, [], {} if self.schema == "public" else {"schema": self.schema})
+
+    def describe(self) -> str:
+        return f"Creates the extension xid in schema {self.schema}"

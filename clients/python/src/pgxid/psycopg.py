@@ -4,6 +4,9 @@
     conn = psycopg.connect()
     pgxid.psycopg.register(conn)
 
+    aconn = await psycopg.AsyncConnection.connect()
+    await pgxid.psycopg.register_async(aconn)
+
 ``register`` looks the type up as ``to_regtype('public.xid')`` (or the
 schema given) and registers, for that OID and its array type:
 
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from psycopg import BaseConnection, sql
+from psycopg import AsyncConnection, BaseConnection, Connection, sql
 from psycopg.abc import AdaptContext, Buffer
 from psycopg.adapt import Dumper, Loader
 from psycopg.pq import Format, TransactionStatus
@@ -120,14 +123,18 @@ def register_type_info(info: TypeInfo, context: Optional[AdaptContext] = None) -
     return info
 
 
-def register(conn: BaseConnection[Any], schema: str = "public",
+def register(conn: Connection[Any], schema: str = "public",
              context: Optional[AdaptContext] = None) -> TypeInfo:
     """Look up ``schema.xid`` on ``conn`` and register it there (or in
-    ``context``).  Returns its TypeInfo (``.oid``, ``.array_oid``)."""
+    ``context``).  Returns its TypeInfo (``.oid``, ``.array_oid``).  For an
+    ``AsyncConnection``: ``await register_async(conn)``."""
+    if isinstance(conn, AsyncConnection):
+        raise TypeError("pgxid.psycopg.register() takes a Connection: for an AsyncConnection, "
+                        "await pgxid.psycopg.register_async(conn)")
     return register_type_info(fetch_type_info(conn, schema), context or conn)
 
 
-async def register_async(conn: Any, schema: str = "public",
+async def register_async(conn: AsyncConnection[Any], schema: str = "public",
                          context: Optional[AdaptContext] = None) -> TypeInfo:
     """``register`` for a ``psycopg.AsyncConnection``."""
     query = sql.SQL(_QUERY).format(name=_type_name(schema))

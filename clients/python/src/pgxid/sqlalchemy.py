@@ -24,6 +24,11 @@
   ``xid_time(id) OP t``, with the time cast to ``timestamptz``: the same
   index range scan as ``id >= $1::timestamptz``.  A naive ``datetime`` is
   refused (it has no instant).
+- Prefix search: ``Order.id.startswith("5cnrQT")`` and
+  ``Order.id.op("^@")("5cnrQT")`` are the server's ``id ^@ text``, and
+  ``Order.id.like("5cnrQT%")`` (and ``not_like``, ``~startswith``) is its
+  ``xid LIKE text``: each an index range scan, the operand sent as text and
+  never parsed as a whole id.
 - ``register(engine)`` sets up psycopg 3, psycopg2 or asyncpg on each
   connection the engine opens (``pgxid.psycopg``, ``pgxid.psycopg2``,
   ``pgxid.asyncpg``), which arrays (``func.array_agg(id)``) and binary
@@ -48,6 +53,10 @@ from ._codec import Xid
 __all__ = ["XidType", "register", "register_schema"]
 
 _TIME_OPS = {operators.lt, operators.le, operators.gt, operators.ge}
+# the operators whose right operand is text (a pattern or a prefix), not an id
+_LIKE_OPS = {operators.like_op, operators.not_like_op}
+_PREFIX_OPS = {operators.startswith_op, operators.not_startswith_op}
+_PREFIX = operators.custom_op("^@", is_comparison=True, return_type=sqltypes.Boolean)
 
 
 def _quote(schema: str) -> str:
@@ -107,6 +116,16 @@ class XidType(UserDefinedType):
                 t = _time_operand(other[0])
                 if t is not None:
                     return BinaryExpression(self.expr, t, op, type_=sqltypes.BOOLEANTYPE)
+            if op in _PREFIX_OPS and other:
+                # xid ^@ text: the ids whose text starts with the prefix, an
+                # index range; a prefix has no wildcard, so autoescape and
+                # escape change nothing
+                e = BinaryExpression(self.expr, _text_operand(other[0]), _PREFIX, type_=sqltypes.BOOLEANTYPE)
+                return e if op is operators.startswith_op else ~e
+            if op in _LIKE_OPS and other:
+                return super().operate(op, _text_operand(other[0]), *other[1:], **kwargs)
+            if isinstance(op, operators.custom_op) and op.opstring == "^@" and len(other) == 1:
+                return BinaryExpression(self.expr, _text_operand(other[0]), op, type_=sqltypes.BOOLEANTYPE)
             return super().operate(op, *other, **kwargs)
 
         def reverse_operate(self, op: Any, other: Any, **kwargs: Any) -> ColumnElement:
@@ -115,6 +134,13 @@ class XidType(UserDefinedType):
                 if t is not None:
                     return BinaryExpression(t, self.expr, op, type_=sqltypes.BOOLEANTYPE)
             return super().reverse_operate(op, other, **kwargs)
+
+
+def _text_operand(other: Any) -> ColumnElement:
+    """A pattern or prefix, bound as text (an expression is left as it is)."""
+    if isinstance(other, ColumnElement):
+        return other
+    return bindparam(None, other, type_=sqltypes.Text())
 
 
 def _time_operand(other: Any) -> Optional[ColumnElement]:

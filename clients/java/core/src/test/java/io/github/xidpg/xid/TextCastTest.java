@@ -58,11 +58,13 @@ class TextCastTest {
     @Test
     void castsFromTextOnlyHelpAssignments() throws SQLException {
         String host = System.getenv("PGHOST");
-        assumeTrue(host != null && !host.startsWith("/"), "needs PGHOST on TCP");
-        String base = "jdbc:postgresql://" + host + ":" + System.getenv("PGPORT") + "/";
+        assumeTrue(host != null && !host.isEmpty() && !host.startsWith("/"),
+                "no server: set PGHOST (on TCP: pgjdbc has no unix sockets), PGPORT, PGUSER, PGDATABASE");
+        String user = ServerTest.env("PGUSER", System.getProperty("user.name"));
+        String base = "jdbc:postgresql://" + host + ":" + ServerTest.env("PGPORT", "5432") + "/";
         Properties p = new Properties();
-        p.setProperty("user", System.getenv("PGUSER"));
-        try (Connection admin = DriverManager.getConnection(base + System.getenv("PGDATABASE"), p)) {
+        p.setProperty("user", user);
+        try (Connection admin = DriverManager.getConnection(base + ServerTest.env("PGDATABASE", user), p)) {
             admin.createStatement().execute("DROP DATABASE IF EXISTS xid_clients_java_casts");
             admin.createStatement().execute("CREATE DATABASE xid_clients_java_casts");
             Map<String, List<String>> table = new LinkedHashMap<>();

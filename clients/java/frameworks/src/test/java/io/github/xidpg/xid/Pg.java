@@ -11,14 +11,21 @@ public final class Pg {
     private Pg() {
     }
 
+    /** An environment variable, or {@code dflt} when it is unset or empty. */
+    public static String env(String name, String dflt) {
+        String v = System.getenv(name);
+        return v == null || v.isEmpty() ? dflt : v;
+    }
+
     public static String url() {
         String host = System.getenv("PGHOST");
-        assumeTrue(host != null && !host.startsWith("/"), "needs PGHOST on TCP (pgjdbc has no unix sockets)");
-        return "jdbc:postgresql://" + host + ":" + System.getenv("PGPORT") + "/" + System.getenv("PGDATABASE");
+        assumeTrue(host != null && !host.isEmpty() && !host.startsWith("/"),
+                "no server: set PGHOST (on TCP: pgjdbc has no unix sockets), PGPORT, PGUSER, PGDATABASE");
+        return "jdbc:postgresql://" + host + ":" + env("PGPORT", "5432") + "/" + env("PGDATABASE", user());
     }
 
     public static String user() {
-        return System.getenv("PGUSER");
+        return env("PGUSER", System.getProperty("user.name"));
     }
 
     public static Connection connect() throws SQLException {

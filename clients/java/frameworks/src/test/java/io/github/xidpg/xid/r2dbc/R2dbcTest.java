@@ -27,9 +27,9 @@ class R2dbcTest {
         Pg.url(); // skips without PGHOST on TCP
         return new PostgresqlConnectionFactory(PostgresqlConnectionConfiguration.builder()
                 .host(System.getenv("PGHOST"))
-                .port(Integer.parseInt(System.getenv("PGPORT")))
-                .username(System.getenv("PGUSER"))
-                .database(System.getenv("PGDATABASE"))
+                .port(Integer.parseInt(Pg.env("PGPORT", "5432")))
+                .username(Pg.user())
+                .database(Pg.env("PGDATABASE", Pg.user()))
                 .forceBinary(binary)
                 .codecRegistrar(XidCodecRegistrar.of(schema))
                 .build()).create().block();
