@@ -681,7 +681,10 @@ BEGIN
 			ELSIF d.classid = 'pg_constraint'::regclass THEN
 				SELECT con.contype, con.conname, con.conkey, con.conindid, con.conrelid, con.confrelid, con.conparentid
 				  INTO o FROM pg_constraint con WHERE con.oid = d.objid;
-				-- the key and the foreign keys are the move's own
+				-- the key and the foreign keys are the move's own; a NOT NULL
+				-- constraint (catalogued from PostgreSQL 18) stays with its
+				-- column, and the swap makes the new one NOT NULL as well
+				CONTINUE WHEN o.contype = 'n';
 				CONTINUE WHEN o.contype = 'p' AND o.conrelid = tbl;
 				CONTINUE WHEN o.contype = 'f' AND o.confrelid = tbl;
 				CONTINUE WHEN o.conparentid <> 0;
