@@ -408,6 +408,21 @@ COMMENT ON FUNCTION @extschema@.xid_move_drop_fn(regclass, text, text) IS
 -- The plan
 ------------------------------------------------------------------------------
 
+-- May the current role keep application triggers from firing, by setting
+-- session_replication_role (a superuser, or a role granted SET on it)?
+-- The plan decides with it, and the backfill acts on the same answer.
+CREATE FUNCTION @extschema@.xid_move_can_replica()
+RETURNS boolean
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT (SELECT r.rolsuper FROM pg_roles r WHERE r.rolname = current_user)
+	       OR has_parameter_privilege('session_replication_role', 'SET')
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_can_replica() IS
+'whether the current role may set session_replication_role, so that a backfill fires no application trigger';
+
 -- The relations a move of tbl changes: the table itself, then each foreign
 -- key that references its primary key (a partitioned table's leaves one
 -- by one).  No check: xid_move_plan() makes them.
@@ -547,8 +562,7 @@ BEGIN
 			RETURN NEXT; RETURN;
 		END IF;
 	END IF;
-	can_replica := (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
-	               OR has_parameter_privilege('session_replication_role', 'SET');
+	can_replica := @extschema@.xid_move_can_replica();
 
 	FOR p IN SELECT DISTINCT ON (x.role, x.relation::text, x.constraint_name) * FROM @extschema@.xid_move_parts_of(tbl) x
 	          ORDER BY x.role DESC, x.relation::text, x.constraint_name, x.leaf::text LOOP
@@ -1085,8 +1099,7 @@ BEGIN
 		RAISE EXCEPTION 'pause must not be negative' USING ERRCODE = 'invalid_parameter_value';
 	END IF;
 	target := coalesce(extract(epoch FROM batch_time), 0);
-	replica := NOT m.fire_triggers AND ((SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
-	                                    OR has_parameter_privilege('session_replication_role', 'SET'));
+	replica := NOT m.fire_triggers AND @extschema@.xid_move_can_replica();
 	det := @extschema@.xid_move_id_expr('p', m.key_column, m.key_type, m.time_column);
 	-- timed batches start small and grow (at most doubling) while they
 	-- take less than batch_time
