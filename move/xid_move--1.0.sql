@@ -868,7 +868,14 @@ DECLARE
 BEGIN
 	lookup := format('SELECT %s FROM %s AS p WHERE p.%I %s NEW.%I', p_val, parent, p_key, eq, col);
 	RETURN ARRAY[
-		format('CREATE FUNCTION %s() RETURNS trigger %s AS %L', fn, opts,
+		-- The lookup runs on every insert of a writer: no SET clause (they
+		-- cost a settings save and restore per call), so every name in it
+		-- is qualified and every operator written with its schema (the
+		-- writer's search_path finds nothing).  Under row security that
+		-- hides the parent from its owner (FORCE set during the move) it
+		-- finds no row and leaves the reference empty; the deferred check
+		-- below, with row_security off, then fails the commit.
+		format('CREATE FUNCTION %s() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS %L', fn,
 			format('BEGIN IF NEW.%1$I IS NULL THEN NEW.%2$I := NULL; ELSE %3$s INTO NEW.%2$I; END IF; RETURN NEW; END',
 			       col, target, lookup)),
 		format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn),
@@ -979,20 +986,22 @@ BEGIN
 	FOR p IN SELECT * FROM @extschema@.xid_move_rels(tbl) LOOP
 		stmts := stmts || format('ALTER TABLE %s ADD COLUMN %I %s.xid', p.relation, p.new_column, xs);
 	END LOOP;
+	-- a row written during the move gets a new id from the column's
+	-- default, as it will after the swap: no trigger on the writers'
+	-- inserts (a default costs a function call, a trigger a PL/pgSQL one)
+	stmts := stmts || format('ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %s.xid_new()', tbl, par.new_column, xs);
 	fn := @extschema@.xid_move_fn(tbl, par.tag, 'p');
 	stmts := stmts || format(
 		'CREATE FUNCTION %s() RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS %L', fn,
-		format('BEGIN IF TG_OP = %L THEN IF NEW.%2$I IS NULL THEN NEW.%2$I := %3$s.xid_new(); END IF;'
-		       ' ELSIF NEW.%4$I IS DISTINCT FROM OLD.%4$I THEN NEW.%2$I := %3$s.xid_new();'
-		       ' ELSIF NEW.%2$I IS NULL THEN NEW.%2$I := %5$s; END IF; RETURN NEW; END',
-		       'INSERT', par.new_column, xs, par.column_name,
+		format('BEGIN IF NEW.%3$I IS DISTINCT FROM OLD.%3$I THEN NEW.%1$I := %2$s.xid_new();'
+		       ' ELSIF NEW.%1$I IS NULL THEN NEW.%1$I := %4$s; END IF; RETURN NEW; END',
+		       par.new_column, xs, par.column_name,
 		       @extschema@.xid_move_id_expr('NEW', par.column_name, (SELECT key_type FROM @extschema@.xid_move_moves m WHERE m.tbl = $1), time_column)));
 	stmts := stmts || format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn)
 	               || format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(tbl));
 	-- an update fires it only when the id may change (its condition is
 	-- checked without calling it): not for the backfill's own updates, nor
 	-- for updates of other columns of a row that has its id
-	stmts := stmts || format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s()', 'xid_move_sync', tbl, fn);
 	stmts := stmts || format('CREATE TRIGGER %I BEFORE UPDATE ON %s FOR EACH ROW WHEN (NEW.%I IS NULL OR NEW.%I IS DISTINCT FROM OLD.%I) EXECUTE FUNCTION %s()',
 		'xid_move_sync_update', tbl, par.new_column, par.column_name, par.column_name, fn);
 	FOR p IN SELECT * FROM @extschema@.xid_move_rels(tbl) x WHERE x.role = 'child' LOOP
@@ -1633,7 +1642,6 @@ BEGIN
 	-- the old foreign keys go before the old primary key they depend on,
 	-- the new ones come after the new primary key
 	stmts := stmts || ARRAY[
-		format('DROP TRIGGER %I ON %s', 'xid_move_sync', tbl),
 		format('DROP TRIGGER %I ON %s', 'xid_move_sync_update', tbl),
 		@extschema@.xid_move_drop_fn(tbl, par.tag, 'p'),
 		format('ALTER TABLE %s DROP CONSTRAINT %I', tbl, m.constraint_name),
@@ -1845,8 +1853,7 @@ BEGIN
 		RETURN;
 	END IF;
 	SELECT * INTO par FROM @extschema@.xid_move_parts x WHERE x.tbl = $1 AND x.role = 'parent';
-	stmts := stmts || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_sync', tbl)
-	               || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_sync_update', tbl)
+	stmts := stmts || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_sync_update', tbl)
 	               || @extschema@.xid_move_drop_fn(tbl, par.tag, 'p');
 	-- the index on the old key that the move asked for
 	FOR i IN SELECT c.oid FROM pg_class c JOIN pg_index x ON x.indexrelid = c.oid

@@ -159,6 +159,12 @@ SELECT t.tgrelid::regclass AS relation, count(*) AS triggers, count(DISTINCT t.t
 FROM pg_trigger t WHERE t.tgname LIKE 'xid\_move%'
   AND t.tgrelid IN (SELECT p.leaf FROM xid_move_parts p UNION SELECT p.relation FROM xid_move_parts p)
 GROUP BY t.tgrelid ORDER BY t.tgrelid::regclass::text;
+-- the key's new column takes its ids from a default, as after the swap
+-- (no trigger on the writers' inserts); the update trigger remains
+SELECT a.attname, pg_get_expr(d.adbin, d.adrelid) AS default
+FROM pg_attrdef d JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
+WHERE d.adrelid = 'users'::regclass AND a.attname LIKE '%xid%';
+SELECT tgname FROM pg_trigger WHERE tgrelid = 'users'::regclass AND tgname LIKE 'xid\_move\_sync%';
 -- and a second start (or a plan) says it is under way
 SELECT action, sqlstate, hint FROM xid_move_plan('users', 'created_at');
 SELECT pg_temp.try($$CALL xid_move_start('users', 'created_at')$$);

@@ -202,9 +202,12 @@ SELECT m.tbl::text, m.step, m.new_column FROM public.xid_move_moves m ORDER BY 1
 SELECT p.relation::text, p.new_column FROM public.xid_move_parts p ORDER BY 1;
 
 -- (d) the application inserts lines while the move goes on, though it may
--- not read orders; the trigger gives them their new reference
+-- not read orders; the trigger gives them their new reference.  Its
+-- search_path puts the plants before pg_catalog: the lookup the trigger
+-- runs as the owner of the tables (on every insert, with no SET clause)
+-- names everything with its schema
 SET ROLE regress_xm_app;
-SET search_path = shop, public;
+SET search_path = shop, public, pg_catalog;
 SELECT pg_temp.try($$INSERT INTO shop.lines VALUES (4001, 7, 1)$$);
 SELECT pg_temp.try($$INSERT INTO shop.lines SELECT g, g - 4000, 1 FROM generate_series(4002, 4100) g$$);
 SELECT pg_temp.try($$SELECT count(*) FROM shop.orders$$);
