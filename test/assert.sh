@@ -307,7 +307,10 @@ count "$log"
 
 echo "---- installcheck and test/sh, xid under AddressSanitizer and UndefinedBehaviorSanitizer"
 rm -f "$dir/build/result"
-chroot_exec "$dir" XID_SANITIZE=1 XID_DISCARD_CACHES=1 -- bash /build/xid/test/suite.sh "$prefix/bin/pg_config" /build/result \
+# The online move's two shell tests (xid_move is SQL only; the xid
+# functions it calls are run under the sanitizers by the other tests) are
+# left to every version's suite: under ASan they were a fifth of this stage
+chroot_exec "$dir" XID_SANITIZE=1 XID_DISCARD_CACHES=1 XID_SKIP_SH="move move_schema" -- bash /build/xid/test/suite.sh "$prefix/bin/pg_config" /build/result \
 	2>&1 | grep --line-buffered -v '^PostgreSQL 18: [0-9]* passed' | tee "$log"
 count "$log"
 [ -s "$dir/build/result" ] || { echo "FAIL test/suite.sh stopped without a result"; failed=$((failed + 1)); }
