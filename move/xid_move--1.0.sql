@@ -41,6 +41,9 @@
 -- - with row_security off, a table whose policies would hide a row from
 --   the owner makes a statement fail instead of skipping the row (and the
 --   plan refuses FORCE ROW LEVEL SECURITY up front).
+-- The functions a move puts on the tables depend on this extension: DROP
+-- EXTENSION xid_move is refused while a move is under way (its state
+-- would go, its triggers stay).
 ------------------------------------------------------------------------------
 
 ------------------------------------------------------------------------------
@@ -880,6 +883,7 @@ BEGIN
 			       col, target, lookup)),
 		format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn),
 		format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(p.relation)),
+		format('ALTER FUNCTION %s() DEPENDS ON EXTENSION xid_move', fn),
 		format('CREATE FUNCTION %s() RETURNS trigger %s AS %L', fix, opts,
 			format($f$DECLARE v %3$s; n integer; BEGIN
 				EXECUTE pg_catalog.format('SELECT FROM ONLY %%s WHERE ctid OPERATOR(pg_catalog.=) $1', TG_RELID::pg_catalog.regclass) USING NEW.ctid;
@@ -898,6 +902,7 @@ BEGIN
 			       col, target, target_type, lookup, parent::text, target)),
 		format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fix),
 		format('ALTER FUNCTION %s() OWNER TO %s', fix, @extschema@.xid_move_owner(p.relation)),
+		format('ALTER FUNCTION %s() DEPENDS ON EXTENSION xid_move', fix),
 		format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s()',
 			'xid_move' || p.tag || '_' || suffix || 'i', p.relation, fn),
 		-- IS DISTINCT FROM, written with the qualified operator of the
@@ -998,7 +1003,8 @@ BEGIN
 		       par.new_column, xs, par.column_name,
 		       @extschema@.xid_move_id_expr('NEW', par.column_name, (SELECT key_type FROM @extschema@.xid_move_moves m WHERE m.tbl = $1), time_column)));
 	stmts := stmts || format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn)
-	               || format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(tbl));
+	               || format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(tbl))
+	               || format('ALTER FUNCTION %s() DEPENDS ON EXTENSION xid_move', fn);
 	-- an update fires it only when the id may change (its condition is
 	-- checked without calling it): not for the backfill's own updates, nor
 	-- for updates of other columns of a row that has its id
@@ -1670,6 +1676,7 @@ BEGIN
 			       m.old_column, m.key_column))
 		               || format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn)
 		               || format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(tbl))
+		               || format('ALTER FUNCTION %s() DEPENDS ON EXTENSION xid_move', fn)
 		               || format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s()', 'xid_move_back', tbl, fn);
 	ELSIF NOT EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = tbl AND a.attname = m.key_column
 	                  AND (a.atthasdef OR a.attidentity <> '')) THEN

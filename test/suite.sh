@@ -229,10 +229,12 @@ else
 			;;
 		esac
 		[ -n "${XID_SANITIZE:-}" ] && main_log_size=$(stat -c %s "$main/server.log")
+		t_start=$(date +%s)
 		if XID_BINDIR="$bindir" XID_MAJOR="$major" XID_WORK="$work/$name" \
 			bash "$t" >"$work/$name.log" 2>&1; then
 			pass "$name"
 			grep -v '^NOTICE' "$work/$name.log" | sed 's/^/     /'
+			echo "     ($name took $(($(date +%s) - t_start)) s)"
 		elif [ $? -eq 77 ]; then
 			# not counted: what the test needs is not packaged here
 			echo "skip $name ($(tail -1 "$work/$name.log"))"

@@ -97,7 +97,7 @@ CALL xid_move_finish('mo.p', drop_old => true);
 SELECT step FROM xid_move_moves WHERE tbl = 'mo.p'::regclass;
 DROP TRIGGER c_old_upd ON c;
 CALL xid_move_finish('mo.p', drop_old => true);
-SELECT indexrelid::regclass AS index, pg_get_indexdef(indexrelid) AS def FROM pg_index WHERE indrelid = 'mo.c'::regclass ORDER BY 1::text;
+SELECT indexrelid::regclass AS index, pg_get_indexdef(indexrelid) AS def FROM pg_index WHERE indrelid = 'mo.c'::regclass ORDER BY indexrelid::regclass::text COLLATE "C";
 SELECT count(*) AS lines, count(p.id) AS with_parent FROM c LEFT JOIN p ON p.id OPERATOR(public.=) c.p_id;
 
 -- the state of a table dropped during its move can be deleted

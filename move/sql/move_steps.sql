@@ -113,6 +113,13 @@ SELECT DISTINCT step FROM xid_move_status('orders');
 SELECT pg_temp.try($$CALL xid_move_validate('orders')$$);
 SELECT pg_temp.try($$CALL xid_move_swap('orders')$$);
 SELECT pg_temp.try($$CALL xid_move_finish('orders')$$);
+-- the extension cannot be dropped under a move (its state would go, its
+-- triggers stay), not even by its owner: 2BP01
+RESET ROLE;
+SELECT pg_temp.try($$DROP EXTENSION xid_move$$);
+SET ROLE regress_xm_owner;
+SELECT count(*) AS functions_of_the_extension FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'xid_move') AND d.deptype = 'x';
 -- rows written now get their new values from the triggers
 INSERT INTO orders VALUES (1001, 1, '2024-06-01', 'new');
 INSERT INTO lines VALUES (3001, 1001, 0, 1);
@@ -311,6 +318,11 @@ SELECT conrelid::regclass, conname, pg_get_constraintdef(c.oid) FROM pg_constrai
 WHERE conrelid IN ('users'::regclass, 'posts'::regclass) AND contype = 'f' ORDER BY conrelid::regclass::text, conname;
 
 RESET ROLE;
+-- every move finished: nothing depends on the extension any more
+SELECT count(*) AS functions_of_the_extension FROM pg_depend d
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'xid_move') AND d.deptype = 'x';
+DROP EXTENSION xid_move;
+CREATE EXTENSION xid_move SCHEMA public;
 DROP EVENT TRIGGER regress_xm_stop;
 DROP FUNCTION public.regress_xm_stop();
 DROP SCHEMA ms CASCADE;
