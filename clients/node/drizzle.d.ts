@@ -1,5 +1,5 @@
 // Types of xid-pg/drizzle: public.xid in Drizzle ORM.
-import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { Column, SQL, SQLWrapper } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
 import type { Xid } from './index.js';
 
@@ -15,3 +15,16 @@ export declare function timeLt(column: SQLWrapper, t: Date): SQL;
 export declare function timeLte(column: SQLWrapper, t: Date): SQL;
 /** column ^@ prefix: the ids whose text starts with prefix, an index range. */
 export declare function startsWith(column: SQLWrapper, prefix: string): SQL;
+
+/** What a comparison of a column of this type takes besides SQL: an Xid
+ * or its text, as the server reads either; never for other columns. */
+export type XidOperand<TColumn extends Column> = [TColumn['_']['data']] extends [Xid] ? Xid | string | SQLWrapper : never;
+
+// Drizzle types eq, ne, gt, gte, lt and lte with the column's data type
+// (Xid) alone, though the server takes the id's text as well: one more
+// signature for xid columns lets eq(orders.id, '5cnEkaefSdu') type-check.
+declare module 'drizzle-orm' {
+  interface BinaryOperator {
+    <TColumn extends Column>(left: TColumn, right: XidOperand<TColumn>): SQL;
+  }
+}
