@@ -1,10 +1,14 @@
 // Types of xid-pg/drizzle: public.xid in Drizzle ORM.
 import type { Column, SQL, SQLWrapper } from 'drizzle-orm';
-import { customType } from 'drizzle-orm/pg-core';
+import { customType, type PgSequence } from 'drizzle-orm/pg-core';
 import type { Xid } from './index.js';
 
 /** The column type: xid('id'), values are Xid (text or an Xid accepted when writing). */
 export declare const xid: ReturnType<typeof customType<{ data: Xid; driverData: string }>>;
+/** The extension's sequence public.xid_durable_mark, as drizzle-kit pull
+ * writes it: export it from the schema drizzle-kit push reads (only that
+ * one: generate would create it), and push leaves it alone. */
+export declare const xidDurableMark: PgSequence;
 /** column >= t::timestamptz: xid_time(column) >= t, an index range. */
 export declare function timeGte(column: SQLWrapper, t: Date): SQL;
 /** column > t::timestamptz */
