@@ -8,6 +8,8 @@
 //   timeGte(orders.id, date)   id >= $1::timestamptz, xid_time(id) >= date
 //   timeGt, timeLt, timeLte    the same for >, <, <=
 //   startsWith(orders.id, s)   id ^@ $1, the ids whose text starts with s
+// xidDurableMark is the extension's sequence, for the schema that
+// drizzle-kit push compares (README: push would drop it otherwise).
 // Drizzle's own eq/gt/inArray/between/like on an xid column work as they
 // are (like is the server's xid ~~ text, also indexed); only a Date needs
 // the time helpers, since the server reads `id >= $1` as an xid.
@@ -16,7 +18,7 @@
 // with the drizzle-orm of its own kind.
 
 const { sql } = require('drizzle-orm');
-const { customType } = require('drizzle-orm/pg-core');
+const { customType, pgSequence } = require('drizzle-orm/pg-core');
 const { makeDrizzle } = require('./frameworks.js');
 
-module.exports = makeDrizzle(sql, customType);
+module.exports = makeDrizzle(sql, customType, pgSequence);

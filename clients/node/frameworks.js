@@ -35,17 +35,27 @@ function isoTime(t) {
   return t.toISOString();
 }
 
-function makeDrizzle(sql, customType) {
+function makeDrizzle(sql, customType, pgSequence) {
+  // drizzle-kit writes a custom type as one quoted name ("public.xid" would
+  // be a type of that name) and compares it with information_schema's
+  // udt_name, xid: so the type is xid, which is public.xid where the
+  // search_path puts public before pg_catalog (README, drizzle-kit)
   const xid = customType({
     dataType() {
-      return 'public.xid';
+      return 'xid';
     },
     toDriver: toText,
     fromDriver: fromText,
   });
   const cmp = (op) => (column, t) => sql`${column} ${sql.raw(op)} ${isoTime(t)}::timestamptz`;
+  // the extension's sequence as drizzle-kit pull writes it: in the schema
+  // that drizzle-kit push compares, so that push leaves it alone
+  const xidDurableMark = pgSequence('xid_durable_mark', {
+    startWith: 0, increment: 1, minValue: 0, maxValue: 4398046511103, cache: 1, cycle: false,
+  });
   return {
     xid,
+    xidDurableMark,
     timeGte: cmp('>='),
     timeGt: cmp('>'),
     timeLt: cmp('<'),

@@ -6,7 +6,8 @@
 # node_modules comes from npm (exact versions and sha512 hashes,
 # package-lock.json) into the scratch directory on every run; npm's own
 # cache (~/.npm) is the only thing kept.  The frameworks (Drizzle, Kysely,
-# TypeORM, Prisma, Zod) are tested at the releases the lock file pins.
+# TypeORM, Prisma, Zod) are tested at the releases the lock file pins;
+# drizzle-kit (generate, migrate, push, pull) at the release app/'s pins.
 #
 # Node: the system's node (Debian sid's in CI) runs everything; the lower
 # end of package.json's engines range and a pinned release of every LTS
@@ -136,16 +137,131 @@ elif ! (cd "$a" && npm ci "${npm_flags[@]}" --prefer-offline &&
 	sed 's/^/    /' "$work/app.log" | tail -20
 	echo "FAIL app: npm install of the packed $tgz into an application outside the repository"
 	failed=1
-elif ! (cd "$a" && node_modules/.bin/tsc -p . && node_modules/.bin/tsc -p tsconfig.node10.json) >"$work/app.log" 2>&1; then
+elif ! (cd "$a" && node_modules/.bin/tsc -p .) >"$work/app.log" 2>&1; then
 	sed 's/^/    /' "$work/app.log" | tail -20
-	echo "FAIL app: tsc of app/app.mts (nodenext) and app/node10.ts (moduleResolution node) against the installed tarball"
+	echo "FAIL app: tsc of app/app.mts (nodenext, strict) against the installed tarball"
 	failed=1
 elif (cd "$a" && node out/app.mjs) >"$work/app.log" 2>&1; then
-	echo "ok   app outside the repository installs the built $tgz and runs ($(tail -1 "$work/app.log")); tsc nodenext and node10 agree"
+	echo "ok   app outside the repository installs the built $tgz and runs ($(tail -1 "$work/app.log"))"
 else
 	sed 's/^/    /' "$work/app.log" | tail -20
 	echo "FAIL app: node out/app.mjs (an application outside the repository, with the packed $tgz)"
 	failed=1
+fi
+
+# app/types.ts under strict in each moduleResolution an application may
+# use: Drizzle's eq and Kysely's where with an id's text or an Xid, with
+# @ts-expect-error lines for what must stay an error
+if [ -f "$a/node_modules/xid-pg/package.json" ]; then
+	for m in node10 nodenext bundler; do
+		if (cd "$a" && node_modules/.bin/tsc -p "tsconfig.types-$m.json") >"$work/app-types.log" 2>&1; then
+			echo "ok   app: tsc --noEmit of app/types.ts (moduleResolution $m, strict): text and Xid in eq and where, xid-pg/kysely's types"
+		else
+			sed 's/^/    /' "$work/app-types.log" | tail -20
+			echo "FAIL app: tsc --noEmit of app/types.ts (moduleResolution $m, strict)"
+			failed=1
+		fi
+	done
+fi
+
+# drizzle-kit (the app's lock file pins it), the way README shows: generate
+# (a custom first migration creating the extension, then the tables) and
+# migrate on a fresh database, push on that matching database, pull.  The
+# connection of app/drizzle.config.ts puts public before pg_catalog in its
+# search_path, since drizzle-kit writes the type as "xid".
+kit_psql()
+{
+	psql -X -q -At -v ON_ERROR_STOP=1 -d "$@"
+}
+kit()
+{
+	(cd "$a" && KIT_DATABASE=$kitdb timeout 300 node_modules/.bin/drizzle-kit "$@" </dev/null)
+}
+kitdb=xid_clients_kit
+kit_objects="SELECT count(*) FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid
+	WHERE e.extname = 'xid' AND d.deptype = 'e'"
+kit_mark="SELECT count(*) FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid
+	WHERE e.extname = 'xid' AND d.deptype = 'e' AND d.classid = 'pg_class'::regclass
+	AND d.objid = 'public.xid_durable_mark'::regclass"
+if [ ! -x "$a/node_modules/.bin/drizzle-kit" ]; then
+	echo "FAIL drizzle-kit: not installed in the app (app/package-lock.json)"
+	failed=1
+elif ! kit_psql postgres -c "DROP DATABASE IF EXISTS $kitdb WITH (FORCE)" -c "CREATE DATABASE $kitdb" >"$work/kit.log" 2>&1; then
+	sed 's/^/    /' "$work/kit.log"
+	echo "FAIL drizzle-kit: creating database $kitdb"
+	failed=1
+else
+	echo "drizzle-kit $(node -p "JSON.parse(require('fs').readFileSync('$a/node_modules/drizzle-kit/package.json')).version")"
+	rm -rf "$a/drizzle"
+	if ! { kit generate --custom --name xid_extension &&
+		printf -- '-- the extension before the tables that use its type\nCREATE EXTENSION IF NOT EXISTS xid SCHEMA public;\n' \
+			>"$(ls "$a"/drizzle/0000_*.sql)" &&
+		kit generate --name tables; } >"$work/kit.log" 2>&1; then
+		sed 's/^/    /' "$work/kit.log" | tail -20
+		echo "FAIL drizzle-kit generate"
+		failed=1
+	elif ! grep -qF '"id" "xid" PRIMARY KEY DEFAULT xid_new() NOT NULL' "$a"/drizzle/0001_*.sql ||
+		! grep -qF '"related" "xid"[]' "$a"/drizzle/0001_*.sql; then
+		sed 's/^/    /' "$a"/drizzle/0001_*.sql
+		echo "FAIL drizzle-kit generate: the xid columns are not written \"xid\" (with DEFAULT xid_new())"
+		failed=1
+	else
+		echo "ok   drizzle-kit generate writes the xid columns as \"xid\", DEFAULT xid_new(), after a custom migration creating the extension"
+	fi
+	if ! kit migrate >"$work/kit.log" 2>&1; then
+		sed 's/^/    /' "$work/kit.log" | tail -20
+		echo "FAIL drizzle-kit migrate on a fresh database"
+		failed=1
+	elif types=$(kit_psql "$kitdb" -c "SELECT string_agg(c.relname || '.' || a.attname || ' ' || a.atttypid::regtype::text, ', '
+			ORDER BY c.relname, a.attnum)
+			FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
+			WHERE c.relname IN ('kit_orders', 'kit_lines') AND a.attnum > 0 AND NOT a.attisdropped
+			AND a.attname IN ('id', 'order_id', 'related')" 2>&1) &&
+		[ "$types" = "kit_lines.id public.xid, kit_lines.order_id public.xid, kit_lines.related public.xid[], kit_orders.id public.xid" ]; then
+		echo "ok   drizzle-kit migrate on a fresh database: the extension, then columns of public.xid and public.xid[]"
+	else
+		echo "    $types"
+		echo "FAIL drizzle-kit migrate: the columns are not public.xid"
+		failed=1
+	fi
+	# push on the database that migrate made: nothing to do, and the
+	# extension's objects (its sequence above all) as they were
+	before=$(kit_psql "$kitdb" -c "$kit_objects" 2>&1)
+	if ! kit push --config drizzle-push.config.ts --verbose --strict=false >"$work/kit.log" 2>&1; then
+		sed 's/^/    /' "$work/kit.log" | tail -20
+		echo "FAIL drizzle-kit push (drizzle-push.config.ts) on the matching database"
+		failed=1
+	elif ! tr '\r' '\n' <"$work/kit.log" | grep -q 'No changes detected' ||
+		tr '\r' '\n' <"$work/kit.log" | grep -qiE 'ALTER|DROP|CREATE'; then
+		tr '\r' '\n' <"$work/kit.log" | sed 's/^/    /' | tail -20
+		echo "FAIL drizzle-kit push planned changes on a database that matches the schema"
+		failed=1
+	elif [ "$(kit_psql "$kitdb" -c "$kit_objects" 2>&1)" != "$before" ] || [ "$(kit_psql "$kitdb" -c "$kit_mark" 2>&1)" != 1 ]; then
+		echo "FAIL drizzle-kit push changed the extension's objects (had $before; xid_durable_mark: $(kit_psql "$kitdb" -c "$kit_mark" 2>&1))"
+		failed=1
+	else
+		echo "ok   drizzle-kit push on the matching database: no changes detected; the extension's $before objects, xid_durable_mark among them, as they were"
+	fi
+	# pull: drizzle-kit knows no xid, so the column comes back unknown() and
+	# without its default (README says what to write instead); the sequence
+	# comes back as xidDurableMark
+	pulled="$a/drizzle/schema.ts"
+	if ! kit pull >"$work/kit.log" 2>&1 || [ ! -f "$pulled" ]; then
+		sed 's/^/    /' "$work/kit.log" | tail -20
+		echo "FAIL drizzle-kit pull"
+		failed=1
+	elif grep -qF "// TODO: failed to parse database type 'xid'" "$pulled" &&
+		grep -qF 'id: unknown("id").primaryKey().notNull(),' "$pulled" &&
+		grep -qF 'related: unknown("related").array(),' "$pulled" &&
+		grep -qF 'export const xidDurableMark = pgSequence("xid_durable_mark"' "$pulled" &&
+		! grep -q 'xid_new' "$pulled"; then
+		echo "ok   drizzle-kit pull writes an xid column as unknown(\"id\") without its default, and the sequence as xidDurableMark (as README says)"
+	else
+		sed 's/^/    /' "$pulled"
+		echo "FAIL drizzle-kit pull: not what README says it writes"
+		failed=1
+	fi
+	kit_psql postgres -c "DROP DATABASE IF EXISTS $kitdb WITH (FORCE)" >/dev/null 2>&1
 fi
 
 stage "app done"

@@ -53,6 +53,9 @@ const db = drizzle(pool);
 const [plum] = await db.insert(orders).values({ item: 'plum' }).returning();
 assert.ok(plum.id instanceof Xid);
 assert.equal((await db.select().from(orders).where(eq(orders.id, plum.id)))[0].item, 'plum');
+// the id's text compares as well (xid-pg/drizzle's types allow it under strict)
+const plumText: string = plum.id.toString();
+assert.equal((await db.select().from(orders).where(eq(orders.id, plumText)))[0].item, 'plum');
 assert.equal((await db.select().from(orders).where(startsWith(orders.id, plum.id.toString().slice(0, 7)))).length, 1);
 done.push('drizzle');
 
@@ -63,6 +66,11 @@ const kiwi = await kdb.insertInto('app_orders').values({ item: 'kiwi' }).returni
 assert.ok(kiwi.id instanceof Xid);
 const got = await kdb.selectFrom('app_orders').select('item').where('id', '=', kiwi.id).executeTakeFirstOrThrow();
 assert.equal(got.item, 'kiwi');
+const kiwiText: string = kiwi.id.toString();
+const byText = await kdb.selectFrom('app_orders').select('id').where('id', '=', kiwiText).executeTakeFirstOrThrow();
+const kiwiId: Xid = byText.id;
+assert.ok(kiwiId.equals(kiwi.id));
+assert.equal((await kdb.updateTable('app_orders').set({ item: 'kiwi2' }).where('id', 'in', [kiwiText]).executeTakeFirstOrThrow()).numUpdatedRows, 1n);
 const some = await kdb.selectFrom('app_orders').selectAll()
   .where(kyselyStartsWith('id', kiwi.id.toString().slice(0, 7))).execute();
 assert.equal(some.length, 1);

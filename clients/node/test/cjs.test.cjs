@@ -10,7 +10,7 @@ test('require: every CommonJS entry point, with its named exports', () => {
     'xid-pg': ['Xid', 'XidError', 'XidGenerator', 'xidNew', 'xidAt', 'prefixBounds', 'likeBounds', 'timeLowerBound', 'timeUpperBound'],
     'xid-pg/pg': ['registerTypes', 'lookupTypes', 'setParsers'],
     'xid-pg/postgres': ['connect', 'xidTypes', 'lookupTypes', 'xidType', 'serialize', 'parse'],
-    'xid-pg/drizzle': ['xid', 'timeGte', 'timeGt', 'timeLt', 'timeLte', 'startsWith'],
+    'xid-pg/drizzle': ['xid', 'xidDurableMark', 'timeGte', 'timeGt', 'timeLt', 'timeLte', 'startsWith'],
     'xid-pg/typeorm': ['xidTransformer', 'xidTextTransformer'],
     'xid-pg/zod': ['xid', 'xidText'],
   };
