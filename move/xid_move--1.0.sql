@@ -734,9 +734,18 @@ BEGIN
 				CONTINUE WHEN EXISTS (SELECT FROM pg_constraint con WHERE con.conindid = d.objid AND con.conrelid = o.indrelid);
 				CONTINUE WHEN EXISTS (SELECT FROM pg_inherits i WHERE i.inhrelid = d.objid);
 				object_type := 'index'; object := d.objid::regclass::text;
-				IF o.relam <> (SELECT am.oid FROM pg_am am WHERE am.amname = 'btree') THEN
+				-- the methods xid has operator classes for; the new column
+				-- takes xid's default one, so a BRIN index on the column
+				-- must use its type's default (minmax) too
+				IF (SELECT am.amname FROM pg_am am WHERE am.oid = o.relam) NOT IN ('btree', 'hash', 'brin') THEN
 					action := 'refuse'; sqlstate := '0A000';
-					detail := format('It uses column %I and is not a btree index.', p.column_name);
+					detail := format('It uses column %I and is not a btree, hash or BRIN index.', p.column_name);
+					hint := 'Drop it for the move and create it again after the swap.';
+				ELSIF EXISTS (SELECT FROM unnest(o.indkey::int2[]) WITH ORDINALITY k(att, i)
+				              JOIN pg_opclass oc ON oc.oid = (o.indclass::oid[])[k.i - 1]
+				              WHERE k.att = p.attnum AND k.i <= o.indnkeyatts AND NOT oc.opcdefault) THEN
+					action := 'refuse'; sqlstate := '0A000';
+					detail := format('It indexes column %I with an operator class that is not its type''s default.', p.column_name);
 					hint := 'Drop it for the move and create it again after the swap.';
 				ELSIF EXISTS (SELECT FROM unnest(o.indkey::int2[]) WITH ORDINALITY k(att, i)
 				              WHERE k.att = p.attnum AND k.i > o.indnkeyatts) THEN
@@ -1310,15 +1319,43 @@ COMMENT ON PROCEDURE @extschema@.xid_move_fk_validate(regclass, interval, intege
 -- The indexes over the key or a referencing column that the move builds
 -- again on the new column: one row each, with the name of the new one.
 -- The key's own (the primary key) is not among them.
+-- An index's storage clauses, to build its copy with: WITH (its
+-- options) and TABLESPACE (when not the database's default), or ''
+CREATE FUNCTION @extschema@.xid_move_index_storage(idx regclass)
+RETURNS text
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT coalesce(' WITH (' || (SELECT string_agg(quote_ident(split_part(o, '=', 1)) || ' = ' || quote_literal(substr(o, strpos(o, '=') + 1)), ', ')
+	                              FROM unnest(c.reloptions) o) || ')', '')
+	       || coalesce(' TABLESPACE ' || (SELECT quote_ident(t.spcname) FROM pg_tablespace t WHERE t.oid = c.reltablespace), '')
+	FROM pg_class c WHERE c.oid = idx
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_index_storage(regclass) IS
+'an index''s WITH and TABLESPACE clauses, for a copy of it';
+
 CREATE FUNCTION @extschema@.xid_move_moved_indexes(tbl regclass)
 RETURNS TABLE (relation regclass, old_index regclass, new_index name, cols text, is_unique boolean,
-               nulls_not_distinct boolean, constraint_name name, deferral text)
+               nulls_not_distinct boolean, constraint_name name, deferral text, method name, storage text)
 LANGUAGE sql STABLE
 SET search_path = pg_catalog, pg_temp
 AS $$
 	SELECT p.relation, i.indexrelid::regclass, (left(ic.relname, 40) || '_xm' || p.tag)::name,
 	       '(' || (SELECT string_agg(
 	                  CASE WHEN k.att = p_att.attnum THEN quote_ident(p.new_column) ELSE quote_ident(a.attname) END
+	                  -- another column's collation and operator class, when
+	                  -- not its own and not its type's default (the new
+	                  -- column takes xid's default)
+	                  || CASE WHEN k.att = p_att.attnum OR i.indcollation[k.i - 1] IN (0, a.attcollation) THEN ''
+	                          ELSE (SELECT ' COLLATE ' || quote_ident(n.nspname) || '.' || quote_ident(co.collname)
+	                                FROM pg_collation co JOIN pg_namespace n ON n.oid = co.collnamespace
+	                                WHERE co.oid = i.indcollation[k.i - 1]) END
+	                  || CASE WHEN k.att = p_att.attnum THEN ''
+	                          ELSE (SELECT CASE WHEN oc.opcdefault AND oc.opcintype = a.atttypid THEN ''
+	                                            ELSE ' ' || quote_ident(n.nspname) || '.' || quote_ident(oc.opcname) END
+	                                FROM pg_opclass oc JOIN pg_namespace n ON n.oid = oc.opcnamespace
+	                                WHERE oc.oid = i.indclass[k.i - 1]) END
 	                  || CASE WHEN k.i > i.indnkeyatts THEN ''
 	                          WHEN (i.indoption[k.i - 1] & 1) = 1 AND (i.indoption[k.i - 1] & 2) = 0 THEN ' DESC NULLS LAST'
 	                          WHEN (i.indoption[k.i - 1] & 1) = 1 THEN ' DESC'
@@ -1333,7 +1370,9 @@ AS $$
 	       i.indisunique,
 	       coalesce((to_jsonb(i) ->> 'indnullsnotdistinct')::boolean, false),
 	       con.conname,
-	       CASE WHEN con.condeferred THEN 'DEFERRABLE INITIALLY DEFERRED' WHEN con.condeferrable THEN 'DEFERRABLE' ELSE '' END
+	       CASE WHEN con.condeferred THEN 'DEFERRABLE INITIALLY DEFERRED' WHEN con.condeferrable THEN 'DEFERRABLE' ELSE '' END,
+	       (SELECT am.amname FROM pg_am am WHERE am.oid = ic.relam),
+	       @extschema@.xid_move_index_storage(i.indexrelid)
 	FROM (SELECT DISTINCT ON (x.relation, x.constraint_name) * FROM @extschema@.xid_move_parts x WHERE x.tbl = $1) p
 	JOIN pg_attribute p_att ON p_att.attrelid = p.relation AND p_att.attname = p.column_name
 	JOIN pg_index i ON i.indrelid = p.relation AND p_att.attnum = ANY (i.indkey::int2[])
@@ -1384,14 +1423,17 @@ BEGIN
 			RETURN NEXT format('DROP INDEX CONCURRENTLY %I.%I', nsp, idx);
 		END IF;
 		IF @extschema@.xid_move_unique_index(tbl, col, m.constraint_name) IS NULL THEN
-			RETURN NEXT format('CREATE UNIQUE INDEX CONCURRENTLY %I ON %s (%I)', idx, tbl, col);
+			-- with the storage of the key's index
+			RETURN NEXT format('CREATE UNIQUE INDEX CONCURRENTLY %I ON %s (%I)%s', idx, tbl, col,
+				coalesce(@extschema@.xid_move_index_storage((SELECT c.conindid FROM pg_constraint c
+				                                             WHERE c.conrelid = tbl AND c.conname = m.constraint_name)), ''));
 		END IF;
 	END LOOP;
 	FOR r IN SELECT x.*, c.relkind, n.nspname FROM @extschema@.xid_move_moved_indexes(tbl) x
 	         JOIN pg_class c ON c.oid = x.relation JOIN pg_namespace n ON n.oid = c.relnamespace LOOP
-		def := format('%s %%s%I ON %s%s %s%s', CASE WHEN r.is_unique THEN 'CREATE UNIQUE INDEX' ELSE 'CREATE INDEX' END, r.new_index,
-			CASE WHEN r.relkind = 'p' THEN 'ONLY ' ELSE '' END, r.relation, r.cols,
-			CASE WHEN r.nulls_not_distinct THEN ' NULLS NOT DISTINCT' ELSE '' END);
+		def := format('%s %%s%I ON %s%s USING %I %s%s%s', CASE WHEN r.is_unique THEN 'CREATE UNIQUE INDEX' ELSE 'CREATE INDEX' END, r.new_index,
+			CASE WHEN r.relkind = 'p' THEN 'ONLY ' ELSE '' END, r.relation, r.method, r.cols,
+			CASE WHEN r.nulls_not_distinct THEN ' NULLS NOT DISTINCT' ELSE '' END, r.storage);
 		IF EXISTS (SELECT FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
 		           WHERE i.indrelid = r.relation AND c.relname = r.new_index
 		             AND (i.indisvalid OR r.relkind = 'p')) THEN
@@ -1405,8 +1447,8 @@ BEGIN
 			RETURN NEXT format(def, '');
 			FOR part IN SELECT t.relid FROM pg_partition_tree(r.relation) t WHERE t.isleaf AND t.level = 1 ORDER BY t.relid::regclass::text LOOP
 				pidx := (left((SELECT relname FROM pg_class WHERE oid = part), 40) || '_xm' || par.tag || '_i')::name;
-				RETURN NEXT format('%s INDEX CONCURRENTLY %I ON %s %s%s', CASE WHEN r.is_unique THEN 'CREATE UNIQUE' ELSE 'CREATE' END,
-					pidx, part, r.cols, CASE WHEN r.nulls_not_distinct THEN ' NULLS NOT DISTINCT' ELSE '' END);
+				RETURN NEXT format('%s INDEX CONCURRENTLY %I ON %s USING %I %s%s%s', CASE WHEN r.is_unique THEN 'CREATE UNIQUE' ELSE 'CREATE' END,
+					pidx, part, r.method, r.cols, CASE WHEN r.nulls_not_distinct THEN ' NULLS NOT DISTINCT' ELSE '' END, r.storage);
 				RETURN NEXT format('ALTER INDEX %I.%I ATTACH PARTITION %I.%I', r.nspname, r.new_index,
 					(SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = part), pidx);
 			END LOOP;

@@ -4,8 +4,10 @@
 -- trigger functions the owner owns (their lookups never run as the
 -- superuser); state rows of a dropped table can be deleted; an index of
 -- another table that has the name of the move's index is left alone; an
--- index with INCLUDE columns moves; finish(drop_old) refuses a trigger on
--- an old column before its point of no return.
+-- index with INCLUDE columns moves, and so do an index's method, storage
+-- parameters, tablespace and another column's collation and operator
+-- class; finish(drop_old) refuses a trigger on an old column before its
+-- point of no return.
 --
 CREATE FUNCTION pg_temp.try(stmt text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE s text; m text;
@@ -24,11 +26,24 @@ GRANT USAGE, CREATE ON SCHEMA mo TO regress_xm_other;
 \set VERBOSITY terse
 SET client_min_messages = warning;
 
+SET allow_in_place_tablespaces = on;
+CREATE TABLESPACE regress_xm_ts LOCATION '';
+RESET allow_in_place_tablespaces;
+GRANT CREATE ON TABLESPACE regress_xm_ts TO regress_xm_owner;
 SET ROLE regress_xm_owner;
 SET search_path = mo, public;
-CREATE TABLE p (id bigint PRIMARY KEY, t timestamptz NOT NULL);
-CREATE TABLE c (id bigint PRIMARY KEY, p_id bigint NOT NULL REFERENCES p, qty int);
+CREATE TABLE p (id bigint PRIMARY KEY WITH (fillfactor = 80) USING INDEX TABLESPACE regress_xm_ts, t timestamptz NOT NULL);
+CREATE TABLE c (id bigint PRIMARY KEY, p_id bigint NOT NULL REFERENCES p, qty int, code text);
 CREATE INDEX c_p_id_incl ON c (p_id) INCLUDE (qty);
+CREATE INDEX c_code_p_id ON c (code COLLATE "C" text_pattern_ops, p_id DESC) WITH (fillfactor = 70) TABLESPACE regress_xm_ts;
+CREATE INDEX c_p_id_hash ON c USING hash (p_id);
+-- a BRIN index whose operator class for the column is not its type's
+-- default is refused up front (the new column takes xid's default); the
+-- default moves
+CREATE INDEX c_p_id_brin ON c USING brin (p_id int8_minmax_multi_ops);
+SELECT object_type, object, action, detail, sqlstate FROM public.xid_move_plan('mo.p', 't') WHERE action = 'refuse';
+DROP INDEX c_p_id_brin;
+CREATE INDEX c_p_id_brin ON c USING brin (p_id);
 CREATE TABLE spied (who name);
 INSERT INTO p SELECT g, timestamptz '2024-01-01' + g * interval '1 s' FROM generate_series(1, 300) g;
 INSERT INTO c SELECT g, g, g FROM generate_series(1, 300) g;
@@ -98,6 +113,8 @@ SELECT step FROM xid_move_moves WHERE tbl = 'mo.p'::regclass;
 DROP TRIGGER c_old_upd ON c;
 CALL xid_move_finish('mo.p', drop_old => true);
 SELECT indexrelid::regclass AS index, pg_get_indexdef(indexrelid) AS def FROM pg_index WHERE indrelid = 'mo.c'::regclass ORDER BY indexrelid::regclass::text COLLATE "C";
+SELECT c.relname AS index, c.reloptions, t.spcname AS tablespace FROM pg_class c LEFT JOIN pg_tablespace t ON t.oid = c.reltablespace
+WHERE c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid IN ('mo.c'::regclass, 'mo.p'::regclass)) ORDER BY c.relname COLLATE "C";
 SELECT count(*) AS lines, count(p.id) AS with_parent FROM c LEFT JOIN p ON p.id OPERATOR(public.=) c.p_id;
 
 -- the state of a table dropped during its move can be deleted
@@ -115,3 +132,4 @@ DROP OWNED BY regress_xm_owner;
 DROP OWNED BY regress_xm_other;
 DROP ROLE regress_xm_owner;
 DROP ROLE regress_xm_other;
+DROP TABLESPACE regress_xm_ts;
