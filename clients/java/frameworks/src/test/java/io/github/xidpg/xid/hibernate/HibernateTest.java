@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.hibernate.SessionFactory;
 import org.hibernate.annotations.ColumnDefault;
 import org.hibernate.annotations.Generated;
@@ -55,8 +56,14 @@ class HibernateTest {
     @TempDir
     Path tmp;
 
+    final List<String> sql = new CopyOnWriteArrayList<>();
+
     SessionFactory factory(Path ddl) {
         return new Configuration().addAnnotatedClass(Batch.class).addAnnotatedClass(Ticket.class)
+                .setStatementInspector(q -> {
+                    sql.add(q);
+                    return q;
+                })
                 .setProperty("hibernate.connection.url", Pg.url())
                 .setProperty("hibernate.connection.username", Pg.user())
                 .setProperty("jakarta.persistence.schema-generation.database.action", "drop-and-create")
@@ -122,7 +129,9 @@ class HibernateTest {
             // the server makes the key (DEFAULT xid_new()); Hibernate reads it back in the insert
             Ticket t = new Ticket();
             t.body = "hello";
+            sql.clear();
             sf.inTransaction(s -> s.persist(t));
+            assertEquals(List.of("insert into hib_tickets (body) values (?) returning id"), sql);
             assertNotNull(t.id);
             assertTrue(t.id.time().isAfter(Instant.now().minusSeconds(60)), t.id.toString());
             assertEquals("hello", sf.fromSession(s -> s.find(Ticket.class, t.id)).body);
