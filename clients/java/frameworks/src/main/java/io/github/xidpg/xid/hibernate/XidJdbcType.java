@@ -24,7 +24,8 @@ import org.hibernate.type.descriptor.jdbc.JdbcType;
  * {@link #SQL_TYPE_CODE}: schema generation writes {@code public.xid} (never
  * the bare {@code xid}, core's transaction id) and, for an array,
  * {@code public.xid array}, and Hibernate binds arrays with
- * {@code createArrayOf("public.xid", texts)}.
+ * {@code createArrayOf("public.xid", texts)} (another schema's with the
+ * setting {@link XidTypeContributor#SCHEMA}).
  */
 public final class XidJdbcType implements JdbcType {
     private static final long serialVersionUID = 1L;

@@ -14,6 +14,9 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -51,6 +54,14 @@ class HibernateTest {
         @ColumnDefault("xid_new()")
         public Xid id;
         public String body;
+    }
+
+    @Entity(name = "Tag")
+    @Table(name = "hib_tags")
+    public static class Tag {
+        @Id
+        public Xid id;
+        public Xid[] refs;
     }
 
     @TempDir
@@ -137,6 +148,49 @@ class HibernateTest {
             assertEquals("hello", sf.fromSession(s -> s.find(Ticket.class, t.id)).body);
             assertEquals(t.id, sf.fromSession(s -> s.createSelectionQuery("select id from Ticket where body = 'hello'",
                     Xid.class).getSingleResult()));
+        }
+    }
+
+    /** The extension in schema ids of another database: the setting io.github.xidpg.xid.schema. */
+    @Test
+    void otherSchema() throws Exception {
+        String db = "xid_clients_java_hibernate";
+        try (Connection c = Pg.connect(); Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS " + db);
+            s.execute("CREATE DATABASE " + db);
+        }
+        // the schema on the search path too: the operators (=, <, ...) are the extension's
+        String url = Pg.url().replaceFirst("/[^/]*$", "/" + db) + "?currentSchema=public,ids";
+        try {
+            try (Connection c = DriverManager.getConnection(url, Pg.user(), ""); Statement s = c.createStatement()) {
+                s.execute("CREATE SCHEMA ids; CREATE EXTENSION xid SCHEMA ids");
+            }
+            Path ddl = tmp.resolve("ids.sql");
+            try (SessionFactory sf = new Configuration().addAnnotatedClass(Tag.class)
+                    .setProperty("hibernate.connection.url", url)
+                    .setProperty("hibernate.connection.username", Pg.user())
+                    .setProperty(XidTypeContributor.SCHEMA, "ids")
+                    .setProperty("jakarta.persistence.schema-generation.database.action", "create")
+                    .setProperty("hibernate.hbm2ddl.halt_on_error", "true")
+                    .setProperty("jakarta.persistence.schema-generation.scripts.action", "create")
+                    .setProperty("jakarta.persistence.schema-generation.scripts.create-target", ddl.toString())
+                    .buildSessionFactory()) {
+                String script = Files.readString(ddl);
+                assertTrue(script.contains("create table hib_tags (id ids.xid not null, refs ids.xid array, primary key (id))"),
+                        script);
+                Tag t = new Tag();
+                t.id = Xid.MIN;
+                t.refs = new Xid[] {Xid.MAX, null};
+                sf.inTransaction(s -> s.persist(t));
+                assertArrayEquals(new Xid[] {Xid.MAX, null}, sf.fromSession(s -> s.find(Tag.class, Xid.MIN)).refs);
+                assertEquals(List.of(Xid.MIN), sf.fromSession(s -> s.createNativeQuery(
+                        "select * from hib_tags where id = any(:ids)", Tag.class)
+                        .setParameter("ids", new Xid[] {Xid.MIN, Xid.MAX}).getResultList()).stream().map(x -> x.id).toList());
+            }
+        } finally {
+            try (Connection c = Pg.connect(); Statement s = c.createStatement()) {
+                s.execute("DROP DATABASE " + db + " WITH (FORCE)");
+            }
         }
     }
 }
