@@ -101,8 +101,9 @@ fi
 # An application outside the build (app/: its own pom.xml, every version
 # pinned): the artifacts installed as a user installs them, `mvn install`,
 # into a private local repository (Maven's own, ~/.m2, only read: it is
-# that repository's tail), then app/'s AppTest, resolved from it, against
-# the server.
+# that repository's tail), then app/'s tests, resolved from it, against
+# the server: AppTest (xid with pgjdbc) and FrameworksAppTest
+# (xid-frameworks with Hibernate and jOOQ), one "app: " line each.
 t=$SECONDS
 repo="$work/m2"
 m2=(-B -ntp "-Dmaven.repo.local=$repo" "-Dmaven.repo.local.tail=$HOME/.m2/repository")
@@ -110,16 +111,17 @@ rm -rf "$repo" "$work/app"
 cp -r "$here/app" "$work/app"
 if ! (cd "$work/java" && MAVEN_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC" \
 	mvn "${m2[@]}" -DskipTests install) >"$work/install.log" 2>&1 ||
-	[ ! -f "$repo/io/github/xid-pg/xid/1.2.0/xid-1.2.0.jar" ]; then
+	[ ! -f "$repo/io/github/xid-pg/xid/1.2.0/xid-1.2.0.jar" ] ||
+	[ ! -f "$repo/io/github/xid-pg/xid-frameworks/1.2.0/xid-frameworks-1.2.0.jar" ]; then
 	grep -E '^\[ERROR\]|BUILD' "$work/install.log" | head -20 | sed 's/^/    /'
 	echo "FAIL app: mvn install of io.github.xid-pg:xid and xid-frameworks into a local repository"
 	failed=1
 elif (cd "$work/app" && MAVEN_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC" mvn "${m2[@]}" test) >"$work/app.log" 2>&1 &&
-	grep -q '^app: ' "$work/app.log"; then
-	echo "ok   app outside the repository installs the built xid-1.2.0.jar (mvn install, a local repository) and runs: $(sed -n 's/^app: //p' "$work/app.log") ($((SECONDS - t)) s)"
+	[ "$(grep -c '^app: ' "$work/app.log")" -eq 2 ]; then
+	echo "ok   app outside the repository installs the built xid-1.2.0.jar and xid-frameworks-1.2.0.jar (mvn install, a local repository) and runs: $(sed -n 's/^app: //p' "$work/app.log" | paste -sd '|' | sed 's/|/; /g') ($((SECONDS - t)) s)"
 else
 	grep -E '^\[ERROR\]|BUILD|^app: ' "$work/app.log" | head -30 | sed 's/^/    /'
-	echo "FAIL app: mvn test of app/ with io.github.xid-pg:xid from the local repository"
+	echo "FAIL app: mvn test of app/ with io.github.xid-pg:xid and xid-frameworks from the local repository"
 	failed=1
 fi
 

@@ -16,9 +16,11 @@ import org.hibernate.usertype.EnhancedUserType;
  * {@code public.xid} column (of any schema: the value goes untyped, as
  * {@link XidJdbc#set} sends it, and comes back through {@link XidJdbc#get}).
  *
- * <p>{@link XidTypeContributor} registers it for every {@code Xid} attribute,
- * so an entity needs no annotation; {@code @Type(XidType.class)} says it
- * explicitly.  Write the column as {@code columnDefinition = "public.xid"}
+ * <p>Not needed by default: {@link XidTypeContributor} maps every {@code Xid}
+ * attribute with {@link XidJavaType} and {@link XidJdbcType}, which also
+ * make {@code Xid[]} attributes and write {@code public.xid} in schema
+ * generation.  {@code @Type(XidType.class)} still maps one attribute with this
+ * {@code UserType}; write its column as {@code columnDefinition = "public.xid"}
  * for schema generation (the bare name {@code xid} is core's transaction id).
  */
 public final class XidType implements EnhancedUserType<Xid> {

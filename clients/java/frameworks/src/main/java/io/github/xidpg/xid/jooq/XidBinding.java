@@ -12,9 +12,14 @@ import org.jooq.BindingRegisterContext;
 import org.jooq.BindingSQLContext;
 import org.jooq.BindingSetSQLOutputContext;
 import org.jooq.BindingSetStatementContext;
+import org.jooq.Context;
 import org.jooq.Converter;
 import org.jooq.DataType;
+import org.jooq.Field;
+import org.jooq.QuantifiedSelect;
+import org.jooq.Record1;
 import org.jooq.conf.ParamType;
+import org.jooq.impl.CustomQueryPart;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 
@@ -24,6 +29,8 @@ import org.jooq.impl.SQLDataType;
  * {@code '5cnEkaefSdu'::public.xid}), goes as its text, and comes back
  * through {@link XidJdbc#get}.  {@link #XID} is the data type of the
  * extension in {@code public}; {@link #dataType(String)} of another schema.
+ * Arrays: {@link #XID_ARRAY} ({@link XidArrayBinding}), and {@link #any} for
+ * {@code id = ANY(?)}.
  * With the code generator: a {@code <forcedType>} with
  * {@code <userType>io.github.xidpg.xid.Xid</userType>} and this binding.
  */
@@ -32,6 +39,12 @@ public final class XidBinding implements Binding<Object, Xid> {
 
     /** The data type of public.xid. */
     public static final DataType<Xid> XID = dataType("public");
+
+    /**
+     * The data type of public.xid[]: an {@code Xid[]} column, or a parameter
+     * such as {@code ID.eq(XidBinding.any(ids))}.
+     */
+    public static final DataType<Xid[]> XID_ARRAY = arrayDataType("public");
 
     private final String cast;
 
@@ -48,6 +61,57 @@ public final class XidBinding implements Binding<Object, Xid> {
     /** The data type of SCHEMA.xid. */
     public static DataType<Xid> dataType(String schema) {
         return SQLDataType.OTHER.asConvertedDataType(new XidBinding(schema));
+    }
+
+    /** The data type of SCHEMA.xid[]. */
+    public static DataType<Xid[]> arrayDataType(String schema) {
+        return SQLDataType.OTHER.asConvertedDataType(new XidArrayBinding(schema));
+    }
+
+    /**
+     * {@code ANY} of ids as one public.xid[] parameter:
+     * {@code ID.eq(XidBinding.any(ids))} renders {@code "id" = any (?::"public".xid[])}.
+     * {@code DSL.any(ids)} and {@code DSL.any(field)} cannot be used on an
+     * {@link #XID} field: jOOQ converts their array to the array type of the
+     * field's data type, and makes none of a data type with a custom binding
+     * ("Cannot create array data types from custom data types with custom
+     * bindings").
+     */
+    public static QuantifiedSelect<Record1<Xid>> any(Xid... ids) {
+        return new Quantified("any", DSL.val(ids, XID_ARRAY));
+    }
+
+    /** {@code ANY} of an {@link #XID_ARRAY} field: {@code DSL.val(id, XID).eq(XidBinding.any(MEMBERS))}. */
+    public static QuantifiedSelect<Record1<Xid>> any(Field<Xid[]> array) {
+        return new Quantified("any", array);
+    }
+
+    /** {@code ALL} of ids as one public.xid[] parameter: {@code ID.ne(XidBinding.all(ids))}. */
+    public static QuantifiedSelect<Record1<Xid>> all(Xid... ids) {
+        return new Quantified("all", DSL.val(ids, XID_ARRAY));
+    }
+
+    /** {@code ALL} of an {@link #XID_ARRAY} field. */
+    public static QuantifiedSelect<Record1<Xid>> all(Field<Xid[]> array) {
+        return new Quantified("all", array);
+    }
+
+    // ANY (array) or ALL (array), rendered as is: not jOOQ's own quantified
+    // array, which would convert the array (see any)
+    private static final class Quantified extends CustomQueryPart implements QuantifiedSelect<Record1<Xid>> {
+        private static final long serialVersionUID = 1L;
+        private final String quantifier;
+        private final Field<Xid[]> array;
+
+        Quantified(String quantifier, Field<Xid[]> array) {
+            this.quantifier = quantifier;
+            this.array = array;
+        }
+
+        @Override
+        public void accept(Context<?> ctx) {
+            ctx.visit(DSL.keyword(quantifier)).sql(" (").visit(array).sql(')');
+        }
     }
 
     @Override

@@ -1,7 +1,10 @@
 package io.github.xidpg.xid.jooq;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.xidpg.xid.Pg;
 import io.github.xidpg.xid.Xid;
@@ -53,6 +56,46 @@ class JooqTest {
             assertNull(db.select(DSL.inline(null, XidBinding.XID)).fetchOne().value1());
             Xid made = db.select(DSL.field("xid_new()", XidBinding.XID)).fetchOne().value1();
             assertEquals(true, made.time().isAfter(Instant.now().minusSeconds(60)));
+        }
+    }
+
+    static final Table<?> BATCHES = DSL.table(DSL.name("jooq_batches"));
+    static final Field<Xid[]> MEMBERS = DSL.field(DSL.name("members"), XidBinding.XID_ARRAY);
+
+    @Test
+    void arrays() throws Exception {
+        try (Connection conn = Pg.connect()) {
+            DSLContext db = DSL.using(conn, SQLDialect.POSTGRES);
+            db.execute("DROP TABLE IF EXISTS jooq_batches");
+            db.execute("CREATE TABLE jooq_batches (id public.xid PRIMARY KEY, members public.xid[])");
+            Instant t = Instant.parse("2026-11-21T00:00:00Z");
+            Xid a = Xid.ofInstant(t, 1);
+            Xid b = Xid.ofInstant(t, 2);
+            Xid c = Xid.ofInstant(t, 3);
+            db.insertInto(BATCHES, ID, MEMBERS).values(a, new Xid[] {b, null, c}).values(b, new Xid[0])
+                    .values(c, null).execute();
+
+            // an Xid[] column both ways, NULL elements, empty and NULL arrays
+            assertArrayEquals(new Xid[] {b, null, c}, db.select(MEMBERS).from(BATCHES).where(ID.eq(a)).fetchOne(MEMBERS));
+            assertArrayEquals(new Xid[0], db.select(MEMBERS).from(BATCHES).where(ID.eq(b)).fetchOne(MEMBERS));
+            assertNull(db.select(MEMBERS).from(BATCHES).where(ID.eq(c)).fetchOne(MEMBERS));
+
+            // id = ANY(one public.xid[] parameter), where DSL.any(ids) throws (jOOQ makes no array
+            // type of a data type with a custom binding)
+            Xid[] ids = {a, c, Xid.MIN};
+            Exception e = assertThrows(Exception.class, () -> db.select(ID).from(BATCHES).where(ID.eq(DSL.any(ids))).fetch());
+            assertTrue(e.getMessage().contains("Cannot create array data types from custom data types"), e.getMessage());
+            assertEquals(List.of(a, c), db.select(ID).from(BATCHES).where(ID.eq(XidBinding.any(ids))).orderBy(ID).fetch(ID));
+            assertEquals("select \"id\" from \"jooq_batches\" where \"id\" = any (?::\"public\".xid[])",
+                    db.select(ID).from(BATCHES).where(ID.eq(XidBinding.any(ids))).getSQL());
+            String inlined = db.renderInlined(db.select(ID).from(BATCHES).where(ID.eq(XidBinding.any(ids))));
+            assertTrue(inlined.endsWith("= any ('{" + a + "," + c + "," + Xid.MIN + "}'::\"public\".xid[])"), inlined);
+            assertEquals(List.of(a, c), db.resultQuery(inlined + " order by 1").coerce(ID).fetch(ID));
+            assertEquals(List.of(b), db.select(ID).from(BATCHES).where(ID.ne(XidBinding.all(ids))).fetch(ID));
+            assertEquals(List.of(), db.select(ID).from(BATCHES).where(ID.eq(XidBinding.any())).fetch(ID));
+            // an id in an array column, and IN of a list
+            assertEquals(List.of(a), db.select(ID).from(BATCHES).where(DSL.val(c, XidBinding.XID).eq(XidBinding.any(MEMBERS))).fetch(ID));
+            assertEquals(List.of(a, c), db.select(ID).from(BATCHES).where(ID.in(List.of(a, c))).orderBy(ID).fetch(ID));
         }
     }
 }
