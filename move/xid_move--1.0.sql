@@ -965,6 +965,7 @@ DECLARE
 	xs text;
 	fn text;
 	refused record;
+	key_type regtype;
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
 	xs := @extschema@.xid_move_xs();
@@ -989,9 +990,9 @@ BEGIN
 	END IF;
 
 	SELECT * INTO par FROM @extschema@.xid_move_parts_of(tbl) x WHERE x.role = 'parent';
+	key_type := (SELECT a.atttypid FROM pg_attribute a WHERE a.attrelid = tbl AND a.attname = par.column_name);
 	INSERT INTO @extschema@.xid_move_moves (tbl, constraint_name, key_column, new_column, old_column, key_type, time_column, fire_triggers)
-	VALUES (tbl, par.constraint_name, par.column_name, par.new_column, par.old_column,
-	        (SELECT a.atttypid FROM pg_attribute a WHERE a.attrelid = tbl AND a.attname = par.column_name), time_column, fire_triggers);
+	VALUES (tbl, par.constraint_name, par.column_name, par.new_column, par.old_column, key_type, time_column, fire_triggers);
 	INSERT INTO @extschema@.xid_move_parts (tbl, role, relation, leaf, constraint_name, column_name, new_column, old_column, not_null, tag)
 	SELECT tbl, x.role, x.relation, x.leaf, x.constraint_name, x.column_name, x.new_column, x.old_column, x.not_null, x.tag
 	FROM @extschema@.xid_move_parts_of(tbl) x;
@@ -1010,7 +1011,7 @@ BEGIN
 		format('BEGIN IF NEW.%3$I IS DISTINCT FROM OLD.%3$I THEN NEW.%1$I := %2$s.xid_new();'
 		       ' ELSIF NEW.%1$I IS NULL THEN NEW.%1$I := %4$s; END IF; RETURN NEW; END',
 		       par.new_column, xs, par.column_name,
-		       @extschema@.xid_move_id_expr('NEW', par.column_name, (SELECT key_type FROM @extschema@.xid_move_moves m WHERE m.tbl = $1), time_column)));
+		       @extschema@.xid_move_id_expr('NEW', par.column_name, key_type, time_column)));
 	stmts := stmts || format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn)
 	               || format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(tbl))
 	               || format('ALTER FUNCTION %s() DEPENDS ON EXTENSION xid_move', fn);
@@ -1022,7 +1023,7 @@ BEGIN
 	FOR p IN SELECT * FROM @extschema@.xid_move_rels(tbl) x WHERE x.role = 'child' LOOP
 		stmts := stmts || @extschema@.xid_move_ref_ddl(p, tbl, par.column_name,
 			format('coalesce(p.%I, %s)', par.new_column,
-			       @extschema@.xid_move_id_expr('p', par.column_name, (SELECT key_type FROM @extschema@.xid_move_moves m WHERE m.tbl = $1), time_column)),
+			       @extschema@.xid_move_id_expr('p', par.column_name, key_type, time_column)),
 			p.column_name, p.new_column, xs || '.xid', 'OPERATOR(pg_catalog.=)', 'c');
 	END LOOP;
 	PERFORM @extschema@.xid_move_exec(@extschema@.xid_move_lock(tbl, 'ACCESS EXCLUSIVE') || stmts, lock_timeout, retries);
@@ -1571,6 +1572,30 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_verify(regclass) IS
 'check every row and reference of a move against the old key; records counts and checksums, returns the mismatches';
 
+-- After the swap (finish, abort): every row verified against the old
+-- columns, or an error naming how many do not match; note ends its detail
+CREATE FUNCTION @extschema@.xid_move_verify_swapped(tbl regclass, note text)
+RETURNS void
+LANGUAGE plpgsql VOLATILE
+SET search_path = pg_catalog, pg_temp
+SET row_security = off
+AS $$
+DECLARE
+	n bigint;
+BEGIN
+	n := @extschema@.xid_move_verify(tbl);
+	IF n > 0 THEN
+		RAISE EXCEPTION '% rows of the move of table % do not match their old key or reference', n, tbl
+			USING ERRCODE = 'object_not_in_prerequisite_state',
+			      DETAIL = format('SELECT * FROM %s.xid_move_status(%L) shows them per relation%s.', '@extschema@', tbl::text,
+			                      coalesce('; ' || note, ''));
+	END IF;
+END
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_verify_swapped(regclass, text) IS
+'verify every row of a swapped move against its old columns, or fail';
+
 ------------------------------------------------------------------------------
 -- Validate
 ------------------------------------------------------------------------------
@@ -1783,12 +1808,7 @@ BEGIN
 		-- the checks, abort still possible
 		CALL @extschema@.xid_move_fk_validate(tbl, lock_timeout, retries);
 		PERFORM @extschema@.xid_move_settings();
-		n := @extschema@.xid_move_verify(tbl);
-		IF n > 0 THEN
-			RAISE EXCEPTION '% rows of the move of table % do not match their old key or reference', n, tbl
-				USING ERRCODE = 'object_not_in_prerequisite_state',
-				      DETAIL = format('SELECT * FROM %s.xid_move_status(%L) shows them per relation; the move can still be aborted.', '@extschema@', tbl::text);
-		END IF;
+		PERFORM @extschema@.xid_move_verify_swapped(tbl, 'the move can still be aborted');
 		IF drop_old THEN
 			FOR r IN SELECT * FROM @extschema@.xid_move_rels(tbl) LOOP
 				FOR d IN SELECT pg_describe_object(dep.classid, dep.objid, dep.objsubid) AS o
@@ -1966,12 +1986,7 @@ BEGIN
 				      DETAIL = format('Column %s has no default, and rows written since the swap left it empty.', quote_ident(m.old_column)),
 				      HINT = format('Give them old keys, then abort again; or finish the move: CALL %s.xid_move_finish(%L).', '@extschema@', tbl::text);
 		END IF;
-		n := @extschema@.xid_move_verify(tbl);
-		IF n > 0 THEN
-			RAISE EXCEPTION '% rows of the move of table % do not match their old key or reference', n, tbl
-				USING ERRCODE = 'object_not_in_prerequisite_state',
-				      DETAIL = format('SELECT * FROM %s.xid_move_status(%L) shows them per relation.', '@extschema@', tbl::text);
-		END IF;
+		PERFORM @extschema@.xid_move_verify_swapped(tbl, NULL);
 		COMMIT;
 		-- NOT NULL proved by validated constraints, as xid_move_validate()
 		-- does, so that the swap back need not scan
