@@ -18,7 +18,9 @@
 #   - the online move of another copy with no writers: its own cost, apart
 #     from the cores it shares with the writers above.
 # Usage: PG_BIN=/usr/lib/postgresql/15/bin bench/move.sh [ROWS]; needs root
-# (the server runs as postgres).  BENCH_PORT picks the first port tried.
+# (the server runs as postgres).  BENCH_PORT picks the first port tried;
+# BENCH_BACKFILL_ARGS adds arguments to the backfill's call (for example
+# "pause => '200ms'", to see what a slower backfill leaves the writers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . test/cluster.sh
@@ -137,7 +139,7 @@ move()
 	local t t0
 	t0=$(now)
 	step start "CALL xid_move_start('$1', time_column => 'created_at')"
-	step backfill "CALL xid_move_backfill('$1', batch_blocks => 256)"
+	step backfill "CALL xid_move_backfill('$1', batch_blocks => 256${BENCH_BACKFILL_ARGS:+, $BENCH_BACKFILL_ARGS})"
 	t=$(now)
 	echo "$t index-commands" >>"$work/steps.txt"
 	echo "SELECT * FROM xid_move_index_commands('$1') \\gexec" | psql 2>>"$work/move.log"
