@@ -41,9 +41,6 @@
 -- - with row_security off, a table whose policies would hide a row from
 --   the owner makes a statement fail instead of skipping the row (and the
 --   plan refuses FORCE ROW LEVEL SECURITY up front).
--- The functions a move puts on the tables depend on this extension: DROP
--- EXTENSION xid_move is refused while a move is under way (its state
--- would go, its triggers stay).
 ------------------------------------------------------------------------------
 
 ------------------------------------------------------------------------------
@@ -734,18 +731,9 @@ BEGIN
 				CONTINUE WHEN EXISTS (SELECT FROM pg_constraint con WHERE con.conindid = d.objid AND con.conrelid = o.indrelid);
 				CONTINUE WHEN EXISTS (SELECT FROM pg_inherits i WHERE i.inhrelid = d.objid);
 				object_type := 'index'; object := d.objid::regclass::text;
-				-- the methods xid has operator classes for; the new column
-				-- takes xid's default one, so a BRIN index on the column
-				-- must use its type's default (minmax) too
-				IF (SELECT am.amname FROM pg_am am WHERE am.oid = o.relam) NOT IN ('btree', 'hash', 'brin') THEN
+				IF o.relam <> (SELECT am.oid FROM pg_am am WHERE am.amname = 'btree') THEN
 					action := 'refuse'; sqlstate := '0A000';
-					detail := format('It uses column %I and is not a btree, hash or BRIN index.', p.column_name);
-					hint := 'Drop it for the move and create it again after the swap.';
-				ELSIF EXISTS (SELECT FROM unnest(o.indkey::int2[]) WITH ORDINALITY k(att, i)
-				              JOIN pg_opclass oc ON oc.oid = (o.indclass::oid[])[k.i - 1]
-				              WHERE k.att = p.attnum AND k.i <= o.indnkeyatts AND NOT oc.opcdefault) THEN
-					action := 'refuse'; sqlstate := '0A000';
-					detail := format('It indexes column %I with an operator class that is not its type''s default.', p.column_name);
+					detail := format('It uses column %I and is not a btree index.', p.column_name);
 					hint := 'Drop it for the move and create it again after the swap.';
 				ELSIF EXISTS (SELECT FROM unnest(o.indkey::int2[]) WITH ORDINALITY k(att, i)
 				              WHERE k.att = p.attnum AND k.i > o.indnkeyatts) THEN
@@ -880,19 +868,11 @@ DECLARE
 BEGIN
 	lookup := format('SELECT %s FROM %s AS p WHERE p.%I %s NEW.%I', p_val, parent, p_key, eq, col);
 	RETURN ARRAY[
-		-- The lookup runs on every insert of a writer: no SET clause (they
-		-- cost a settings save and restore per call), so every name in it
-		-- is qualified and every operator written with its schema (the
-		-- writer's search_path finds nothing).  Under row security that
-		-- hides the parent from its owner (FORCE set during the move) it
-		-- finds no row and leaves the reference empty; the deferred check
-		-- below, with row_security off, then fails the commit.
-		format('CREATE FUNCTION %s() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS %L', fn,
+		format('CREATE FUNCTION %s() RETURNS trigger %s AS %L', fn, opts,
 			format('BEGIN IF NEW.%1$I IS NULL THEN NEW.%2$I := NULL; ELSE %3$s INTO NEW.%2$I; END IF; RETURN NEW; END',
 			       col, target, lookup)),
 		format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn),
 		format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(p.relation)),
-		format('ALTER FUNCTION %s() DEPENDS ON EXTENSION xid_move', fn),
 		format('CREATE FUNCTION %s() RETURNS trigger %s AS %L', fix, opts,
 			format($f$DECLARE v %3$s; n integer; BEGIN
 				EXECUTE pg_catalog.format('SELECT FROM ONLY %%s WHERE ctid OPERATOR(pg_catalog.=) $1', TG_RELID::pg_catalog.regclass) USING NEW.ctid;
@@ -911,7 +891,6 @@ BEGIN
 			       col, target, target_type, lookup, parent::text, target)),
 		format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fix),
 		format('ALTER FUNCTION %s() OWNER TO %s', fix, @extschema@.xid_move_owner(p.relation)),
-		format('ALTER FUNCTION %s() DEPENDS ON EXTENSION xid_move', fix),
 		format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s()',
 			'xid_move' || p.tag || '_' || suffix || 'i', p.relation, fn),
 		-- IS DISTINCT FROM, written with the qualified operator of the
@@ -965,7 +944,6 @@ DECLARE
 	xs text;
 	fn text;
 	refused record;
-	key_type regtype;
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
 	xs := @extschema@.xid_move_xs();
@@ -990,9 +968,9 @@ BEGIN
 	END IF;
 
 	SELECT * INTO par FROM @extschema@.xid_move_parts_of(tbl) x WHERE x.role = 'parent';
-	key_type := (SELECT a.atttypid FROM pg_attribute a WHERE a.attrelid = tbl AND a.attname = par.column_name);
 	INSERT INTO @extschema@.xid_move_moves (tbl, constraint_name, key_column, new_column, old_column, key_type, time_column, fire_triggers)
-	VALUES (tbl, par.constraint_name, par.column_name, par.new_column, par.old_column, key_type, time_column, fire_triggers);
+	VALUES (tbl, par.constraint_name, par.column_name, par.new_column, par.old_column,
+	        (SELECT a.atttypid FROM pg_attribute a WHERE a.attrelid = tbl AND a.attname = par.column_name), time_column, fire_triggers);
 	INSERT INTO @extschema@.xid_move_parts (tbl, role, relation, leaf, constraint_name, column_name, new_column, old_column, not_null, tag)
 	SELECT tbl, x.role, x.relation, x.leaf, x.constraint_name, x.column_name, x.new_column, x.old_column, x.not_null, x.tag
 	FROM @extschema@.xid_move_parts_of(tbl) x;
@@ -1001,29 +979,26 @@ BEGIN
 	FOR p IN SELECT * FROM @extschema@.xid_move_rels(tbl) LOOP
 		stmts := stmts || format('ALTER TABLE %s ADD COLUMN %I %s.xid', p.relation, p.new_column, xs);
 	END LOOP;
-	-- a row written during the move gets a new id from the column's
-	-- default, as it will after the swap: no trigger on the writers'
-	-- inserts (a default costs a function call, a trigger a PL/pgSQL one)
-	stmts := stmts || format('ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %s.xid_new()', tbl, par.new_column, xs);
 	fn := @extschema@.xid_move_fn(tbl, par.tag, 'p');
 	stmts := stmts || format(
 		'CREATE FUNCTION %s() RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS %L', fn,
-		format('BEGIN IF NEW.%3$I IS DISTINCT FROM OLD.%3$I THEN NEW.%1$I := %2$s.xid_new();'
-		       ' ELSIF NEW.%1$I IS NULL THEN NEW.%1$I := %4$s; END IF; RETURN NEW; END',
-		       par.new_column, xs, par.column_name,
-		       @extschema@.xid_move_id_expr('NEW', par.column_name, key_type, time_column)));
+		format('BEGIN IF TG_OP = %L THEN IF NEW.%2$I IS NULL THEN NEW.%2$I := %3$s.xid_new(); END IF;'
+		       ' ELSIF NEW.%4$I IS DISTINCT FROM OLD.%4$I THEN NEW.%2$I := %3$s.xid_new();'
+		       ' ELSIF NEW.%2$I IS NULL THEN NEW.%2$I := %5$s; END IF; RETURN NEW; END',
+		       'INSERT', par.new_column, xs, par.column_name,
+		       @extschema@.xid_move_id_expr('NEW', par.column_name, (SELECT key_type FROM @extschema@.xid_move_moves m WHERE m.tbl = $1), time_column)));
 	stmts := stmts || format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn)
-	               || format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(tbl))
-	               || format('ALTER FUNCTION %s() DEPENDS ON EXTENSION xid_move', fn);
+	               || format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(tbl));
 	-- an update fires it only when the id may change (its condition is
 	-- checked without calling it): not for the backfill's own updates, nor
 	-- for updates of other columns of a row that has its id
+	stmts := stmts || format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s()', 'xid_move_sync', tbl, fn);
 	stmts := stmts || format('CREATE TRIGGER %I BEFORE UPDATE ON %s FOR EACH ROW WHEN (NEW.%I IS NULL OR NEW.%I IS DISTINCT FROM OLD.%I) EXECUTE FUNCTION %s()',
 		'xid_move_sync_update', tbl, par.new_column, par.column_name, par.column_name, fn);
 	FOR p IN SELECT * FROM @extschema@.xid_move_rels(tbl) x WHERE x.role = 'child' LOOP
 		stmts := stmts || @extschema@.xid_move_ref_ddl(p, tbl, par.column_name,
 			format('coalesce(p.%I, %s)', par.new_column,
-			       @extschema@.xid_move_id_expr('p', par.column_name, key_type, time_column)),
+			       @extschema@.xid_move_id_expr('p', par.column_name, (SELECT key_type FROM @extschema@.xid_move_moves m WHERE m.tbl = $1), time_column)),
 			p.column_name, p.new_column, xs || '.xid', 'OPERATOR(pg_catalog.=)', 'c');
 	END LOOP;
 	PERFORM @extschema@.xid_move_exec(@extschema@.xid_move_lock(tbl, 'ACCESS EXCLUSIVE') || stmts, lock_timeout, retries);
@@ -1320,43 +1295,15 @@ COMMENT ON PROCEDURE @extschema@.xid_move_fk_validate(regclass, interval, intege
 -- The indexes over the key or a referencing column that the move builds
 -- again on the new column: one row each, with the name of the new one.
 -- The key's own (the primary key) is not among them.
--- An index's storage clauses, to build its copy with: WITH (its
--- options) and TABLESPACE (when not the database's default), or ''
-CREATE FUNCTION @extschema@.xid_move_index_storage(idx regclass)
-RETURNS text
-LANGUAGE sql STABLE
-SET search_path = pg_catalog, pg_temp
-AS $$
-	SELECT coalesce(' WITH (' || (SELECT string_agg(quote_ident(split_part(o, '=', 1)) || ' = ' || quote_literal(substr(o, strpos(o, '=') + 1)), ', ')
-	                              FROM unnest(c.reloptions) o) || ')', '')
-	       || coalesce(' TABLESPACE ' || (SELECT quote_ident(t.spcname) FROM pg_tablespace t WHERE t.oid = c.reltablespace), '')
-	FROM pg_class c WHERE c.oid = idx
-$$;
-
-COMMENT ON FUNCTION @extschema@.xid_move_index_storage(regclass) IS
-'an index''s WITH and TABLESPACE clauses, for a copy of it';
-
 CREATE FUNCTION @extschema@.xid_move_moved_indexes(tbl regclass)
 RETURNS TABLE (relation regclass, old_index regclass, new_index name, cols text, is_unique boolean,
-               nulls_not_distinct boolean, constraint_name name, deferral text, method name, storage text)
+               nulls_not_distinct boolean, constraint_name name, deferral text)
 LANGUAGE sql STABLE
 SET search_path = pg_catalog, pg_temp
 AS $$
 	SELECT p.relation, i.indexrelid::regclass, (left(ic.relname, 40) || '_xm' || p.tag)::name,
 	       '(' || (SELECT string_agg(
 	                  CASE WHEN k.att = p_att.attnum THEN quote_ident(p.new_column) ELSE quote_ident(a.attname) END
-	                  -- another column's collation and operator class, when
-	                  -- not its own and not its type's default (the new
-	                  -- column takes xid's default)
-	                  || CASE WHEN k.att = p_att.attnum OR i.indcollation[k.i - 1] IN (0, a.attcollation) THEN ''
-	                          ELSE (SELECT ' COLLATE ' || quote_ident(n.nspname) || '.' || quote_ident(co.collname)
-	                                FROM pg_collation co JOIN pg_namespace n ON n.oid = co.collnamespace
-	                                WHERE co.oid = i.indcollation[k.i - 1]) END
-	                  || CASE WHEN k.att = p_att.attnum THEN ''
-	                          ELSE (SELECT CASE WHEN oc.opcdefault AND oc.opcintype = a.atttypid THEN ''
-	                                            ELSE ' ' || quote_ident(n.nspname) || '.' || quote_ident(oc.opcname) END
-	                                FROM pg_opclass oc JOIN pg_namespace n ON n.oid = oc.opcnamespace
-	                                WHERE oc.oid = i.indclass[k.i - 1]) END
 	                  || CASE WHEN k.i > i.indnkeyatts THEN ''
 	                          WHEN (i.indoption[k.i - 1] & 1) = 1 AND (i.indoption[k.i - 1] & 2) = 0 THEN ' DESC NULLS LAST'
 	                          WHEN (i.indoption[k.i - 1] & 1) = 1 THEN ' DESC'
@@ -1371,9 +1318,7 @@ AS $$
 	       i.indisunique,
 	       coalesce((to_jsonb(i) ->> 'indnullsnotdistinct')::boolean, false),
 	       con.conname,
-	       CASE WHEN con.condeferred THEN 'DEFERRABLE INITIALLY DEFERRED' WHEN con.condeferrable THEN 'DEFERRABLE' ELSE '' END,
-	       (SELECT am.amname FROM pg_am am WHERE am.oid = ic.relam),
-	       @extschema@.xid_move_index_storage(i.indexrelid)
+	       CASE WHEN con.condeferred THEN 'DEFERRABLE INITIALLY DEFERRED' WHEN con.condeferrable THEN 'DEFERRABLE' ELSE '' END
 	FROM (SELECT DISTINCT ON (x.relation, x.constraint_name) * FROM @extschema@.xid_move_parts x WHERE x.tbl = $1) p
 	JOIN pg_attribute p_att ON p_att.attrelid = p.relation AND p_att.attname = p.column_name
 	JOIN pg_index i ON i.indrelid = p.relation AND p_att.attnum = ANY (i.indkey::int2[])
@@ -1424,17 +1369,14 @@ BEGIN
 			RETURN NEXT format('DROP INDEX CONCURRENTLY %I.%I', nsp, idx);
 		END IF;
 		IF @extschema@.xid_move_unique_index(tbl, col, m.constraint_name) IS NULL THEN
-			-- with the storage of the key's index
-			RETURN NEXT format('CREATE UNIQUE INDEX CONCURRENTLY %I ON %s (%I)%s', idx, tbl, col,
-				coalesce(@extschema@.xid_move_index_storage((SELECT c.conindid FROM pg_constraint c
-				                                             WHERE c.conrelid = tbl AND c.conname = m.constraint_name)), ''));
+			RETURN NEXT format('CREATE UNIQUE INDEX CONCURRENTLY %I ON %s (%I)', idx, tbl, col);
 		END IF;
 	END LOOP;
 	FOR r IN SELECT x.*, c.relkind, n.nspname FROM @extschema@.xid_move_moved_indexes(tbl) x
 	         JOIN pg_class c ON c.oid = x.relation JOIN pg_namespace n ON n.oid = c.relnamespace LOOP
-		def := format('%s %%s%I ON %s%s USING %I %s%s%s', CASE WHEN r.is_unique THEN 'CREATE UNIQUE INDEX' ELSE 'CREATE INDEX' END, r.new_index,
-			CASE WHEN r.relkind = 'p' THEN 'ONLY ' ELSE '' END, r.relation, r.method, r.cols,
-			CASE WHEN r.nulls_not_distinct THEN ' NULLS NOT DISTINCT' ELSE '' END, r.storage);
+		def := format('%s %%s%I ON %s%s %s%s', CASE WHEN r.is_unique THEN 'CREATE UNIQUE INDEX' ELSE 'CREATE INDEX' END, r.new_index,
+			CASE WHEN r.relkind = 'p' THEN 'ONLY ' ELSE '' END, r.relation, r.cols,
+			CASE WHEN r.nulls_not_distinct THEN ' NULLS NOT DISTINCT' ELSE '' END);
 		IF EXISTS (SELECT FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
 		           WHERE i.indrelid = r.relation AND c.relname = r.new_index
 		             AND (i.indisvalid OR r.relkind = 'p')) THEN
@@ -1448,8 +1390,8 @@ BEGIN
 			RETURN NEXT format(def, '');
 			FOR part IN SELECT t.relid FROM pg_partition_tree(r.relation) t WHERE t.isleaf AND t.level = 1 ORDER BY t.relid::regclass::text LOOP
 				pidx := (left((SELECT relname FROM pg_class WHERE oid = part), 40) || '_xm' || par.tag || '_i')::name;
-				RETURN NEXT format('%s INDEX CONCURRENTLY %I ON %s USING %I %s%s%s', CASE WHEN r.is_unique THEN 'CREATE UNIQUE' ELSE 'CREATE' END,
-					pidx, part, r.method, r.cols, CASE WHEN r.nulls_not_distinct THEN ' NULLS NOT DISTINCT' ELSE '' END, r.storage);
+				RETURN NEXT format('%s INDEX CONCURRENTLY %I ON %s %s%s', CASE WHEN r.is_unique THEN 'CREATE UNIQUE' ELSE 'CREATE' END,
+					pidx, part, r.cols, CASE WHEN r.nulls_not_distinct THEN ' NULLS NOT DISTINCT' ELSE '' END);
 				RETURN NEXT format('ALTER INDEX %I.%I ATTACH PARTITION %I.%I', r.nspname, r.new_index,
 					(SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = part), pidx);
 			END LOOP;
@@ -1572,30 +1514,6 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_verify(regclass) IS
 'check every row and reference of a move against the old key; records counts and checksums, returns the mismatches';
 
--- After the swap (finish, abort): every row verified against the old
--- columns, or an error naming how many do not match; note ends its detail
-CREATE FUNCTION @extschema@.xid_move_verify_swapped(tbl regclass, note text)
-RETURNS void
-LANGUAGE plpgsql VOLATILE
-SET search_path = pg_catalog, pg_temp
-SET row_security = off
-AS $$
-DECLARE
-	n bigint;
-BEGIN
-	n := @extschema@.xid_move_verify(tbl);
-	IF n > 0 THEN
-		RAISE EXCEPTION '% rows of the move of table % do not match their old key or reference', n, tbl
-			USING ERRCODE = 'object_not_in_prerequisite_state',
-			      DETAIL = format('SELECT * FROM %s.xid_move_status(%L) shows them per relation%s.', '@extschema@', tbl::text,
-			                      coalesce('; ' || note, ''));
-	END IF;
-END
-$$;
-
-COMMENT ON FUNCTION @extschema@.xid_move_verify_swapped(regclass, text) IS
-'verify every row of a swapped move against its old columns, or fail';
-
 ------------------------------------------------------------------------------
 -- Validate
 ------------------------------------------------------------------------------
@@ -1715,6 +1633,7 @@ BEGIN
 	-- the old foreign keys go before the old primary key they depend on,
 	-- the new ones come after the new primary key
 	stmts := stmts || ARRAY[
+		format('DROP TRIGGER %I ON %s', 'xid_move_sync', tbl),
 		format('DROP TRIGGER %I ON %s', 'xid_move_sync_update', tbl),
 		@extschema@.xid_move_drop_fn(tbl, par.tag, 'p'),
 		format('ALTER TABLE %s DROP CONSTRAINT %I', tbl, m.constraint_name),
@@ -1743,7 +1662,6 @@ BEGIN
 			       m.old_column, m.key_column))
 		               || format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn)
 		               || format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(tbl))
-		               || format('ALTER FUNCTION %s() DEPENDS ON EXTENSION xid_move', fn)
 		               || format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s()', 'xid_move_back', tbl, fn);
 	ELSIF NOT EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = tbl AND a.attname = m.key_column
 	                  AND (a.atthasdef OR a.attidentity <> '')) THEN
@@ -1808,7 +1726,12 @@ BEGIN
 		-- the checks, abort still possible
 		CALL @extschema@.xid_move_fk_validate(tbl, lock_timeout, retries);
 		PERFORM @extschema@.xid_move_settings();
-		PERFORM @extschema@.xid_move_verify_swapped(tbl, 'the move can still be aborted');
+		n := @extschema@.xid_move_verify(tbl);
+		IF n > 0 THEN
+			RAISE EXCEPTION '% rows of the move of table % do not match their old key or reference', n, tbl
+				USING ERRCODE = 'object_not_in_prerequisite_state',
+				      DETAIL = format('SELECT * FROM %s.xid_move_status(%L) shows them per relation; the move can still be aborted.', '@extschema@', tbl::text);
+		END IF;
 		IF drop_old THEN
 			FOR r IN SELECT * FROM @extschema@.xid_move_rels(tbl) LOOP
 				FOR d IN SELECT pg_describe_object(dep.classid, dep.objid, dep.objsubid) AS o
@@ -1922,7 +1845,8 @@ BEGIN
 		RETURN;
 	END IF;
 	SELECT * INTO par FROM @extschema@.xid_move_parts x WHERE x.tbl = $1 AND x.role = 'parent';
-	stmts := stmts || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_sync_update', tbl)
+	stmts := stmts || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_sync', tbl)
+	               || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_sync_update', tbl)
 	               || @extschema@.xid_move_drop_fn(tbl, par.tag, 'p');
 	-- the index on the old key that the move asked for
 	FOR i IN SELECT c.oid FROM pg_class c JOIN pg_index x ON x.indexrelid = c.oid
@@ -1986,7 +1910,12 @@ BEGIN
 				      DETAIL = format('Column %s has no default, and rows written since the swap left it empty.', quote_ident(m.old_column)),
 				      HINT = format('Give them old keys, then abort again; or finish the move: CALL %s.xid_move_finish(%L).', '@extschema@', tbl::text);
 		END IF;
-		PERFORM @extschema@.xid_move_verify_swapped(tbl, NULL);
+		n := @extschema@.xid_move_verify(tbl);
+		IF n > 0 THEN
+			RAISE EXCEPTION '% rows of the move of table % do not match their old key or reference', n, tbl
+				USING ERRCODE = 'object_not_in_prerequisite_state',
+				      DETAIL = format('SELECT * FROM %s.xid_move_status(%L) shows them per relation.', '@extschema@', tbl::text);
+		END IF;
 		COMMIT;
 		-- NOT NULL proved by validated constraints, as xid_move_validate()
 		-- does, so that the swap back need not scan
