@@ -153,7 +153,7 @@ class XidField(Field):
     def formfield(self, **kwargs: Any) -> Any:
         """An ``XidFormField``; not required when the server makes the id
         (``db_default``), with a help text saying so."""
-        defaults: dict = {"form_class": XidFormField}
+        defaults: dict[str, Any] = {"form_class": XidFormField}
         if self.has_db_default():
             defaults["required"] = False
             if not self.help_text:
