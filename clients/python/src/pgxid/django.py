@@ -54,7 +54,6 @@ from django.core import exceptions
 from django.db.backends.signals import connection_created
 from django.db.migrations.operations import RunSQL
 from django.db.models import Field, Func, Lookup
-from django.db.models.expressions import DatabaseDefault
 from django.db.models.lookups import (
     GreaterThan,
     GreaterThanOrEqual,
@@ -88,10 +87,6 @@ class XidFormField(forms.CharField):
     when empty and not required)."""
 
     default_error_messages = {"invalid": "“%(value)s” is not a valid xid."}
-
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("max_length", None)
-        super().__init__(**kwargs)
 
     def to_python(self, value: Any) -> Optional[Xid]:
         if isinstance(value, Xid):
@@ -167,7 +162,7 @@ class XidField(Field):
         its id."""
         if data in (None, "") and self.has_db_default():
             if instance._state.adding:
-                setattr(instance, self.attname, DatabaseDefault(self._db_default_expression, output_field=self))
+                setattr(instance, self.attname, self.get_default())  # DatabaseDefault(XidNew())
             return
         super().save_form_data(instance, data)
 
