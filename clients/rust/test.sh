@@ -108,14 +108,18 @@ done
 # Cargo.lock): the crate as `cargo package` makes it for crates.io (the
 # .crate, with the files the manifest publishes and its normalized
 # Cargo.toml), unpacked beside the application and depended on by path,
-# then real queries through tokio-postgres against the server.
+# then real queries through tokio-postgres against the server.  The files
+# are unpacked with the time of unpacking (tar -m): cargo package gives
+# every file one fixed old time (2006), which the shared target directory's
+# fingerprints would take for unchanged, and build the app against the
+# crate of an earlier run.
 t=$SECONDS
 app="$work/app"
 rm -rf "$app" "$CARGO_TARGET_DIR/package"
 cp -r "$here/app" "$app"
 crate="$CARGO_TARGET_DIR/package/pgxid-$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1).crate"
 if ! cargo package --locked --offline --no-verify --allow-dirty >"$work/package.log" 2>&1 || [ ! -f "$crate" ] ||
-	! tar -xzf "$crate" -C "$app"; then
+	! tar -xzmf "$crate" -C "$app"; then
 	tail -20 "$work/package.log" | sed 's/^/    /'
 	echo "FAIL app: cargo package"
 	failed=1

@@ -1,6 +1,7 @@
 """Django 5 with pgxid.django: the field, arrays, startswith and time
-lookups as index range scans (EXPLAIN), on psycopg 3 and, in a second
-process, psycopg2 (XID_DJANGO_DRIVER=psycopg2)."""
+lookups as index range scans (EXPLAIN), the admin (Django's test client)
+with a key the server makes and a prefix search, on psycopg 3 and, in a
+second process, psycopg2 (XID_DJANGO_DRIVER=psycopg2)."""
 
 from __future__ import annotations
 
@@ -32,9 +33,20 @@ if HAVE_DB and not settings.configured:
             "NAME": os.environ["PGDATABASE"], "USER": os.environ.get("PGUSER", ""),
             "HOST": os.environ.get("PGHOST", ""), "PORT": os.environ.get("PGPORT", ""),
         }},
-        INSTALLED_APPS=["djapp"],
+        INSTALLED_APPS=["django.contrib.admin", "django.contrib.auth", "django.contrib.contenttypes",
+                        "django.contrib.sessions", "django.contrib.messages", "djapp"],
         USE_TZ=True,
         DEFAULT_AUTO_FIELD="django.db.models.BigAutoField",
+        SECRET_KEY="pgxid tests",
+        ROOT_URLCONF="djapp.urls",
+        ALLOWED_HOSTS=["testserver"],
+        MIDDLEWARE=["django.contrib.sessions.middleware.SessionMiddleware",
+                    "django.contrib.auth.middleware.AuthenticationMiddleware",
+                    "django.contrib.messages.middleware.MessageMiddleware"],
+        TEMPLATES=[{"BACKEND": "django.template.backends.django.DjangoTemplates", "APP_DIRS": True,
+                    "OPTIONS": {"context_processors": ["django.template.context_processors.request",
+                                                       "django.contrib.auth.context_processors.auth",
+                                                       "django.contrib.messages.context_processors.messages"]}}],
     )
     django.setup()
 
@@ -183,6 +195,133 @@ def test_time_lookups(models) -> None:
         Order.objects.filter(id__gte=datetime(2026, 3, 1)).count()
     # with an id, the lookups compare ids
     assert Order.objects.filter(id__lt=IDS[10]).count() == 10
+
+
+@pytest.fixture(scope="module")
+def admin_client():
+    """Django's test client, logged in to the admin as a superuser; the
+    tables of Note and Memo (of djapp.urls's two admin sites)."""
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+
+    from djapp.models import Memo, Note
+
+    call_command("migrate", verbosity=0)  # auth, admin, sessions, contenttypes
+    suffix = "" if DRIVER == "psycopg" else "_2"
+    Note._meta.db_table = "dj_notes" + suffix
+    Memo._meta.db_table = "dj_memos" + suffix
+    with connection.schema_editor() as editor:
+        editor.create_model(Note)
+        editor.create_model(Memo)
+    user, _ = User.objects.get_or_create(username="admin" + suffix, is_staff=True, is_superuser=True)
+    client = Client()
+    client.force_login(user)
+    yield client, Note, Memo
+    with connection.schema_editor() as editor:
+        editor.delete_model(Memo)
+        editor.delete_model(Note)
+
+
+def test_form_with_a_server_made_key(admin_client) -> None:
+    from django import forms
+
+    from djapp.models import Memo, Note
+
+    class NoteForm(forms.ModelForm):
+        class Meta:
+            model = Note
+            fields = ["id", "title"]
+
+    f = NoteForm()
+    assert not f.fields["id"].required and "database makes" in f.fields["id"].help_text
+    assert 'maxlength="11"' in str(f["id"]) and "required" not in str(f["id"])
+    f = NoteForm({"id": "", "title": "t"})
+    assert f.is_valid(), f.errors
+    assert f.cleaned_data["id"] is None
+    f = NoteForm({"id": "5cnEk0efSdu", "title": "t"})
+    assert not f.is_valid() and f.errors["id"] == ["“5cnEk0efSdu” is not a valid xid."]
+    f = NoteForm({"id": " 5cnEkaefSdu ", "title": "t"})
+    assert f.is_valid() and f.cleaned_data["id"] == Xid("5cnEkaefSdu") and type(f.cleaned_data["id"]) is Xid
+    assert not forms.modelform_factory(Memo, fields=["id"])().fields["id"].required
+    assert [f.name for f in forms.modelform_factory(Note, exclude=[])().visible_fields()] == ["id", "title"]
+
+
+def test_admin_adds_with_a_server_made_key(admin_client) -> None:
+    client, Note, Memo = admin_client
+    r = client.get("/admin/djapp/note/add/")
+    assert r.status_code == 200 and 'name="id"' in r.text
+    before = datetime.now(timezone.utc).replace(microsecond=0)
+    r = client.post("/admin/djapp/note/add/", {"id": "", "title": "made by the server"})
+    assert r.status_code == 302, r.text[-3000:]
+    made = Note.objects.get(title="made by the server")
+    assert type(made.id) is Xid and made.id.time >= before - timedelta(seconds=1)
+    assert r["Location"] == f"/admin/djapp/note/{made.id}/change/" or r["Location"] == "/admin/djapp/note/"
+    given = pgxid.new()
+    r = client.post("/admin/djapp/note/add/", {"id": str(given), "title": "given"})
+    assert r.status_code == 302 and Note.objects.get(pk=given).title == "given"
+    r = client.post("/admin/djapp/note/add/", {"id": "5cnEk0efSdu", "title": "bad"})
+    assert r.status_code == 200 and "is not a valid xid" in r.text
+    assert not Note.objects.filter(title="bad").exists()
+    # blank=True: once "" reached the database, a 500
+    r = client.post("/admin/djapp/memo/add/", {"id": "", "note": str(made.id), "body": "memo"})
+    assert r.status_code == 302, r.text[-3000:]
+    memo = Memo.objects.get(body="memo")
+    assert type(memo.id) is Xid and memo.note_id == made.id
+
+
+def test_admin_change_form(admin_client) -> None:
+    client, Note, _ = admin_client
+    note = Note.objects.create(title="to change")
+    n = Note.objects.count()
+    r = client.get(f"/admin/djapp/note/{note.id}/change/")
+    assert r.status_code == 200 and f'value="{note.id}"' in r.text
+    r = client.post(f"/admin/djapp/note/{note.id}/change/", {"id": str(note.id), "title": "changed"})
+    assert r.status_code == 302, r.text[-3000:]
+    assert Note.objects.get(pk=note.id).title == "changed" and Note.objects.count() == n
+    # the id left empty on a saved row: the row keeps its id
+    r = client.post(f"/admin/djapp/note/{note.id}/change/", {"id": "", "title": "again"})
+    assert r.status_code == 302 and Note.objects.get(pk=note.id).title == "again" and Note.objects.count() == n
+    # an id that is no id's text in the URL: "doesn't exist", not a 500
+    r = client.get("/admin/djapp/note/5cnEk0efSdu/change/")
+    assert r.status_code == 302 and r["Location"] == "/admin/"
+
+
+def search(client, url: str, term: str):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        r = client.get(url, {"q": term})
+    assert r.status_code == 200, r.text[-3000:]
+    return r.text, " ".join(q["sql"] for q in queries.captured_queries)
+
+
+def test_admin_prefix_search(admin_client) -> None:
+    client, Note, Memo = admin_client
+    notes = [Note.objects.create(title=f"searched {i}") for i in range(3)]
+    x = notes[1].id
+    table = Note._meta.db_table
+    for url in ("/admin/djapp/note/", "/admin2/djapp/note/"):
+        text, sql = search(client, url, x[:7])
+        assert f"{x}/change/" in text
+        assert (f"{notes[0].id}/change/" in text) == notes[0].id.startswith(x[:7])
+        assert f'"{table}"."id" ^@ (\'{x[:7]}\')::text' in sql, sql
+        assert f'UPPER("{table}"."id"::text)' not in sql, sql
+        text, sql = search(client, url, str(x))  # a whole id: that one
+        assert f"{x}/change/" in text and "1 result" in text, text[-2000:]
+        text, _ = search(client, url, x[:7].swapcase())  # Base58 is case-sensitive
+        assert f"{x}/change/" not in text
+        text, _ = search(client, url, "searched 2")  # the other field; no id: nothing, no error
+        assert f"{notes[2].id}/change/" in text
+        text, _ = search(client, url, '0O "no such" zzzzzzzzzzzzzzzz')
+        assert "0 results" in text
+    memo = Memo.objects.create(body="about x", note=notes[1])
+    text, sql = search(client, "/admin2/djapp/memo/", x[:5])  # "note": the key it points at
+    assert f"{memo.id}/change/" in text and '"note_id" ^@' in sql and "UPPER" not in sql.split("^@")[0][-60:], sql
+    text, sql = search(client, "/admin2/djapp/memo/", memo.id[:5])  # "=id": by prefix
+    assert f"{memo.id}/change/" in text and f'"{Memo._meta.db_table}"."id" ^@' in sql, sql
 
 
 @pytest.mark.skipif(DRIVER != "psycopg", reason="the psycopg2 run itself")

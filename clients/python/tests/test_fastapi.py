@@ -1,6 +1,7 @@
 """FastAPI: Xid path, query and body parameters and responses, against the
-live server (psycopg 3 with pgxid.psycopg), through FastAPI's TestClient,
-and what the generated OpenAPI says."""
+live server (psycopg 3 with pgxid.psycopg, and SQLAlchemy with
+pgxid.sqlalchemy), through FastAPI's TestClient, and what the generated
+OpenAPI says."""
 
 from __future__ import annotations
 
@@ -19,7 +20,13 @@ fastapi = pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
 from fastapi import FastAPI, HTTPException  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
-from pydantic import BaseModel  # noqa: E402
+from pydantic import AwareDatetime, BaseModel  # noqa: E402
+
+pytest.importorskip("sqlalchemy")
+from sqlalchemy import create_engine, select  # noqa: E402
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column  # noqa: E402
+
+from pgxid.sqlalchemy import XidType, register  # noqa: E402
 
 SCHEMA = {"type": "string", "pattern": "^[1-9A-HJ-NP-Za-km-z]{11}$", "minLength": 11, "maxLength": 11}
 MESSAGE = "Input should be an xid: 11 Base58 symbols, at most jpXCZedGfVQ"
@@ -48,6 +55,7 @@ def make_app() -> FastAPI:
         return conn
 
     with db() as c:
+        c.execute("DROP TABLE IF EXISTS api_orders")
         c.execute("CREATE TABLE api_orders (id public.xid PRIMARY KEY DEFAULT xid_new(),"
                   " item text NOT NULL, parent public.xid)")
 
@@ -76,12 +84,35 @@ def make_app() -> FastAPI:
                              [after, after, start, start]).fetchall()
         return [Order(id=r[0], item=r[1], parent=r[2]) for r in rows]
 
+    # SQLAlchemy, as README shows: the time is an AwareDatetime, so a naive
+    # one is a 422 (pgxid.sqlalchemy would refuse it in the handler: a 500)
+    class Base(DeclarativeBase):
+        pass
+
+    class Row(Base):
+        __tablename__ = "api_orders"
+        id: Mapped[Xid] = mapped_column(XidType, primary_key=True)
+        item: Mapped[str]
+
+    engine = create_engine("postgresql+psycopg://")
+    register(engine)
+
+    @app.get("/recent")
+    def recent(since: AwareDatetime) -> List[Xid]:
+        with Session(engine) as session:
+            return list(session.scalars(select(Row.id).where(Row.id >= since).order_by(Row.id)))
+
+    @app.get("/recent-plain")
+    def recent_plain(since: datetime) -> List[Xid]:  # what not to write
+        with Session(engine) as session:
+            return list(session.scalars(select(Row.id).where(Row.id >= since).order_by(Row.id)))
+
     return app
 
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(make_app()) as c:
+    with TestClient(make_app(), raise_server_exceptions=False) as c:
         yield c
 
 
@@ -137,3 +168,18 @@ def test_openapi(client) -> None:
     assert schemas["OrderIn"]["properties"]["parent"]["anyOf"] == [SCHEMA, {"type": "null"}]
     ok = spec["paths"]["/orders/{order_id}"]["get"]["responses"]["200"]
     assert ok["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Order"}
+
+
+def test_sqlalchemy_time_comparison_with_an_aware_datetime(client) -> None:
+    made = client.post("/orders", json={"item": "since"}).json()["id"]
+    t = Xid(made).time
+    r = client.get("/recent", params={"since": t.isoformat()})
+    assert r.status_code == 200 and r.json() == [made], r.text
+    r = client.get("/recent", params={"since": t.replace(tzinfo=None).isoformat()})
+    assert r.status_code == 422, r.text
+    (err,) = r.json()["detail"]
+    assert (err["type"], err["loc"]) == ("timezone_aware", ["query", "since"])
+    # a plain datetime reaches pgxid.sqlalchemy, which refuses the naive one
+    # in the handler: a 500
+    assert client.get("/recent-plain", params={"since": t.isoformat()}).json() == [made]
+    assert client.get("/recent-plain", params={"since": t.replace(tzinfo=None).isoformat()}).status_code == 500

@@ -43,7 +43,8 @@ for i, (kind, code) in enumerate(blocks):
             settings.configure(DATABASES={"default": {
                 "ENGINE": "django.db.backends.postgresql", "NAME": os.environ["PGDATABASE"],
                 "USER": os.environ.get("PGUSER", ""), "HOST": os.environ.get("PGHOST", ""),
-                "PORT": os.environ.get("PGPORT", "")}}, USE_TZ=True, INSTALLED_APPS=[])
+                "PORT": os.environ.get("PGPORT", "")}}, USE_TZ=True,
+                INSTALLED_APPS=["django.contrib.admin", "django.contrib.auth", "django.contrib.contenttypes"])
             django.setup()
     try:
         exec(compile(code, f"README block {i + 1}", "exec"), ns)

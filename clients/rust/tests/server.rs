@@ -6,6 +6,7 @@
 
 #![cfg(all(feature = "postgres-types", feature = "sqlx", feature = "diesel"))]
 
+use pgxid::postgres_ext::XidText;
 use pgxid::{like_bounds, prefix_bounds, time_lower_bound, time_upper_bound, Generator, Xid, MAX_MS};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio_postgres::types::Type;
@@ -576,9 +577,63 @@ async fn text_and_binary_tokio_postgres() {
     // text bound to an xid parameter: the driver's WrongType (README), before anything is sent
     let e = client.query_one("SELECT id FROM orders WHERE id = $1", &[&text.as_str()]).await.unwrap_err();
     assert!(format!("{e:?}").contains("WrongType") && e.code().is_none(), "{e:?}");
+    // ... and wrapped in XidText, the id
+    let got: Xid =
+        client.query_one("SELECT id FROM orders WHERE id = $1", &[&XidText(text.as_str())]).await.unwrap().get(0);
+    assert_eq!(got, first);
     // a 7-byte binary value is refused
     let e = client.query_one("SELECT '\\x01020304050607'::bytea", &[]).await.unwrap().try_get::<_, Xid>(0);
     assert!(e.is_err());
+}
+
+#[tokio::test]
+async fn text_parameters_tokio_postgres() {
+    let client = connect!();
+    orders(&client, SystemTime::now()).await;
+    let ids: Vec<Xid> = client.query_one("SELECT array_agg(id ORDER BY id) FROM orders", &[]).await.unwrap().get(0);
+    let (first, text) = (ids[0], ids[0].to_string());
+    // &str, String, &String: the id
+    for p in
+        [&XidText(text.as_str()) as &(dyn tokio_postgres::types::ToSql + Sync), &XidText(text.clone()), &XidText(&text)]
+    {
+        let got: Xid = client.query_one("SELECT id FROM orders WHERE id = $1", &[p]).await.unwrap().get(0);
+        assert_eq!(got, first);
+    }
+    // the time comparison and prefix operators take ids as they do
+    let n: i64 = client
+        .query_one(
+            "SELECT count(*) FROM orders WHERE id >= $1 AND id <= $2",
+            &[&XidText(&text), &XidText(ids[9].to_string())],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(n, 10);
+    // NULL and arrays
+    let none: Option<Xid> = client.query_one("SELECT $1::public.xid", &[&None::<XidText<&str>>]).await.unwrap().get(0);
+    assert_eq!(none, None);
+    let texts: Vec<XidText<String>> = ids[..5].iter().map(|x| XidText(x.to_string())).collect();
+    let found: Vec<Xid> = client
+        .query_one("SELECT array_agg(id ORDER BY id) FROM orders WHERE id = ANY($1)", &[&texts])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(found, ids[..5]);
+    // text that is no id: the server's message and SQLSTATE, before anything is sent
+    for bad in ["5cnEk0efSdu", "5cnEkaefSd", "zzzzzzzzzzz", ""] {
+        let e = client.query_one("SELECT id FROM orders WHERE id = $1", &[&XidText(bad)]).await.unwrap_err();
+        assert!(e.code().is_none(), "{e:?}");
+        let source =
+            std::error::Error::source(&e).and_then(|s| s.downcast_ref::<pgxid::Error>()).expect("a pgxid::Error");
+        let server = client.query_one(&format!("SELECT '{bad}'::public.xid"), &[]).await.unwrap_err();
+        let db = server.as_db_error().unwrap();
+        assert_eq!((source.message(), source.code()), (db.message(), db.code().code()), "{bad:?}");
+        assert!(chain(&e).contains(db.message()), "{}", chain(&e));
+    }
+    // XidText is for xid parameters only
+    let e = client.query_one("SELECT $1::text", &[&XidText(text.as_str())]).await.unwrap_err();
+    assert!(format!("{e:?}").contains("WrongType"), "{e:?}");
+    assert_eq!(format!("{:?}", XidText(text.clone())), format!("XidText({text:?})"));
 }
 
 #[tokio::test]

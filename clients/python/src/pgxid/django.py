@@ -25,6 +25,16 @@
   ``path("orders/<xid:pk>/", view)``: a path with anything but an id's
   text does not match (404, not a 500 from a query), and the view gets an
   ``Xid``.
+- A key the server makes (``db_default=XidNew()``): its form field (the
+  admin's too) is not required; left empty, the row gets the server's
+  ``xid_new()``; given, that id is stored.  ``editable=False`` leaves the
+  id out of forms altogether.
+- Admin search by the first characters of an id:
+  ``search_fields = ["id__startswith"]`` is ``id ^@ term``, an index range
+  (case-sensitive, as Base58 is); or ``XidSearchMixin`` before
+  ``admin.ModelAdmin`` turns ``"id"``, ``"^id"`` and ``"=id"`` (and
+  ``"order__id"``) into that.  Django's own ``"id"`` would be
+  ``UPPER(id::text) LIKE``, which reads every row.
 - ``CreateXidExtension()`` is a migration operation that creates the
   extension (``CREATE EXTENSION IF NOT EXISTS xid SCHEMA public``): put
   it first in the first migration, before any model with an ``XidField``.
@@ -39,6 +49,7 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any, Optional
 
+from django import forms
 from django.core import exceptions
 from django.db.backends.signals import connection_created
 from django.db.migrations.operations import RunSQL
@@ -52,7 +63,7 @@ from django.db.models.lookups import (
 
 from ._codec import Xid, XidError
 
-__all__ = ["XidField", "XidNew", "XidConverter", "CreateXidExtension"]
+__all__ = ["XidField", "XidFormField", "XidNew", "XidConverter", "XidSearchMixin", "CreateXidExtension"]
 
 
 def _quote(schema: str) -> str:
@@ -69,6 +80,32 @@ class XidNew(Func):
 
     def __init__(self, **extra: Any) -> None:
         super().__init__(output_field=XidField(), **extra)
+
+
+class XidFormField(forms.CharField):
+    """A form field for an xid: its text, cleaned to an ``Xid`` (or None
+    when empty and not required)."""
+
+    default_error_messages = {"invalid": "“%(value)s” is not a valid xid."}
+
+    def to_python(self, value: Any) -> Optional[Xid]:
+        if isinstance(value, Xid):
+            return value
+        value = super().to_python(value)
+        if value in self.empty_values:
+            return None
+        try:
+            return Xid(value)
+        except (XidError, TypeError):
+            raise exceptions.ValidationError(
+                self.error_messages["invalid"], code="invalid", params={"value": value}
+            )
+
+    def widget_attrs(self, widget: Any) -> Any:
+        attrs = super().widget_attrs(widget)
+        if not widget.is_hidden:
+            attrs.setdefault("maxlength", "11")
+        return attrs
 
 
 class XidField(Field):
@@ -107,6 +144,27 @@ class XidField(Field):
             raise exceptions.ValidationError(
                 self.error_messages["invalid"], code="invalid", params={"value": value}
             )
+
+    def formfield(self, **kwargs: Any) -> Any:
+        """An ``XidFormField``; not required when the server makes the id
+        (``db_default``), with a help text saying so."""
+        defaults: dict[str, Any] = {"form_class": XidFormField}
+        if self.has_db_default():
+            defaults["required"] = False
+            if not self.help_text:
+                defaults["help_text"] = "Leave empty: the database makes a new id."
+        defaults.update(kwargs)
+        return super().formfield(**defaults)
+
+    def save_form_data(self, instance: Any, data: Any) -> None:
+        """An empty form value leaves the id to the server: a new row keeps
+        its ``db_default`` (``DEFAULT`` in the INSERT); a saved row keeps
+        its id."""
+        if data in (None, "") and self.has_db_default():
+            if instance._state.adding:
+                setattr(instance, self.attname, self.get_default())  # DatabaseDefault(XidNew())
+            return
+        super().save_form_data(instance, data)
 
     def get_prep_value(self, value: Any) -> Optional[Xid]:
         value = super().get_prep_value(value)
@@ -183,6 +241,40 @@ class XidStartsWith(Lookup):
         if not hasattr(self.rhs, "resolve_expression") and not isinstance(self.rhs, str):
             raise TypeError("startswith takes the text of a prefix")
         return self.rhs
+
+
+class XidSearchMixin:
+    """Before ``admin.ModelAdmin``: each of ``search_fields`` that names an
+    ``XidField`` (``"id"``, ``"^id"``, ``"=id"``, ``"order__id"``) is
+    searched by prefix, ``id ^@ term`` (``id__startswith``), an index range,
+    case-sensitive as Base58 is; a whole id finds exactly that one."""
+
+    def get_search_fields(self, request: Any) -> Any:
+        fields = super().get_search_fields(request)  # type: ignore[misc]
+        return [_prefix_search(self.model, f) for f in fields]  # type: ignore[attr-defined]
+
+
+def _prefix_search(model: Any, name: str) -> str:
+    path = name.lstrip("^=")
+    if name.startswith("@") or not path:
+        return name
+    opts = model._meta
+    field = None
+    for part in path.split("__"):
+        try:
+            field = opts.pk if part == "pk" else opts.get_field(part)
+        except exceptions.FieldDoesNotExist:
+            return name  # a lookup, or not a field: as Django reads it
+        if getattr(field, "path_infos", None):
+            opts = field.path_infos[-1].to_opts
+    if field is not None and field.is_relation:
+        # a relation last ("order"): the key it points at ("order__id")
+        target = getattr(field, "target_field", None)
+        field = target if isinstance(target, XidField) and not field.many_to_many else opts.pk
+        path = f"{path}__{field.name}"
+    if isinstance(field, XidField):
+        return path + "__startswith"
+    return name
 
 
 def _register(sender: Any, connection: Any, **kwargs: Any) -> None:

@@ -23,7 +23,9 @@
   ``DateTime`` expression) is the server's ``xid OP timestamptz``, exactly
   ``xid_time(id) OP t``, with the time cast to ``timestamptz``: the same
   index range scan as ``id >= $1::timestamptz``.  A naive ``datetime`` is
-  refused (it has no instant).
+  refused (it has no instant): a ValueError where the query is built.  In
+  FastAPI take the time as ``pydantic.AwareDatetime``, so a naive one is a
+  422 from validation, not a 500 from the handler.
 - Prefix search: ``Order.id.startswith("5cnrQT")`` and
   ``Order.id.op("^@")("5cnrQT")`` are the server's ``id ^@ text``, and
   ``Order.id.like("5cnrQT%")`` (and ``not_like``, ``~startswith``) is its

@@ -21,3 +21,26 @@ class Line(models.Model):
     class Meta:
         app_label = "djapp"
         db_table = "dj_lines"
+
+
+class Note(models.Model):
+    """A key the server makes: the admin adds one without an id."""
+
+    id = XidField(primary_key=True, db_default=XidNew())
+    title = models.CharField(max_length=100)
+
+    class Meta:
+        app_label = "djapp"
+        db_table = "dj_notes"
+
+
+class Memo(models.Model):
+    """The same with blank=True (once a 500 in the admin)."""
+
+    id = XidField(primary_key=True, db_default=XidNew(), blank=True)
+    note = models.ForeignKey(Note, null=True, blank=True, on_delete=models.SET_NULL)
+    body = models.CharField(max_length=100)
+
+    class Meta:
+        app_label = "djapp"
+        db_table = "dj_memos"

@@ -1,6 +1,7 @@
 //! Real queries through tokio-postgres with pgxid from its packaged crate,
 //! against the server (PGHOST, PGPORT, PGUSER, PGDATABASE).
 
+use pgxid::postgres_ext::XidText;
 use pgxid::{prefix_bounds, Xid};
 use tokio_postgres::NoTls;
 
@@ -28,6 +29,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let made: Xid = client.query_one("INSERT INTO app_orders (item) VALUES ('pear') RETURNING id", &[]).await?.get(0);
     let item: String = client.query_one("SELECT item FROM app_orders WHERE id = $1", &[&made]).await?.get(0);
     assert_eq!(item, "pear");
+    let text = made.to_string(); // an id's text, bound to an xid parameter
+    let item: String = client.query_one("SELECT item FROM app_orders WHERE id = $1", &[&XidText(&text)]).await?.get(0);
+    assert_eq!(item, "pear");
     let prefix = &made.to_string()[..7];
     let found: Vec<Xid> =
         client.query_one("SELECT array_agg(id) FROM app_orders WHERE id ^@ $1", &[&prefix]).await?.get(0);
@@ -36,6 +40,6 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n: i64 =
         client.query_one("SELECT count(*) FROM app_orders WHERE id BETWEEN $1 AND $2", &[&lo, &hi]).await?.get(0);
     assert_eq!(n, 1);
-    println!("tokio-postgres: inserted {made}, selected by id and by prefix");
+    println!("tokio-postgres: inserted {made}, selected by id, by its text and by prefix");
     Ok(())
 }
