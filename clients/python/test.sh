@@ -32,6 +32,9 @@ export PYTHONPATH="$PWD/src" PYTHONDONTWRITEBYTECODE=1 XID_RESULT_LINES=1
 "$venv/bin/python" -m pytest --basetemp "$work/pytest" -p no:terminal -p no:cacheprovider \
 	--continue-on-collection-errors tests "$@"
 rc=$?
+# XID_CLIENTS_SERVER_ONLY=1 (test/clients.sh, against PostgreSQL 15): the
+# package's tests only, not the application below
+[ -n "${XID_CLIENTS_SERVER_ONLY:-}" ] && exit $rc
 
 # An application outside the package (app/app.py, in the scratch
 # directory): pgxid built as it is published, a wheel and an sdist (the

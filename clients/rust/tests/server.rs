@@ -154,11 +154,8 @@ async fn parse_same_as_server() {
 #[tokio::test]
 async fn invalid_input_same_as_server() {
     let client = connect!();
-    let version: i32 = client.query_one("SELECT current_setting('server_version_num')::int", &[]).await.unwrap().get(0);
-    if version < 160000 {
-        println!("pg_input_error_info needs PostgreSQL 16 or later (server {version})");
-        return;
-    }
+    // the server's own error for the text cast to xid (pg_input_error_info()
+    // would do on 16 and later; the crate is tested against 15 too)
     for s in [
         "",
         "5cnEkaefSd",
@@ -178,13 +175,10 @@ async fn invalid_input_same_as_server() {
         "5cnEkae-Sdu",
         "5cnEkaéfSd",
     ] {
-        let row = client
-            .query_one("SELECT message, detail, sql_error_code FROM pg_input_error_info($1, 'public.xid')", &[&s])
-            .await
-            .unwrap();
-        let (msg, detail, code): (String, Option<String>, String) = (row.get(0), row.get(1), row.get(2));
+        let err = client.query_one("SELECT $1::text::public.xid", &[&s]).await.unwrap_err();
+        let db = err.as_db_error().expect("a server error");
         let e = Xid::parse(s).unwrap_err();
-        assert_eq!((e.message(), e.detail(), e.code()), (msg.as_str(), detail.as_deref(), code.as_str()), "{s:?}");
+        assert_eq!((e.message(), e.detail(), e.code()), (db.message(), db.detail(), db.code().code()), "{s:?}");
     }
 }
 
