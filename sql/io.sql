@@ -33,6 +33,10 @@ SELECT 'jpXCZedGfVR'::public.xid;
 SELECT 'zzzzzzzzzzz'::public.xid;
 -- a bad symbol wins over a value out of range
 SELECT 'zzzzzzzzzz0'::public.xid;
+-- text that reads in part as a time zone name (before 16, the check for a
+-- time failed on it with 22023 "time zone ... not recognized")
+SELECT 'j2P5rG9cpN+'::public.xid;
+SELECT 'Mars/Olympus'::public.xid;
 
 -- the SQLSTATE of every class of bad input
 \getenv abs_srcdir PG_ABS_SRCDIR
@@ -42,7 +46,8 @@ SELECT v, pg_temp.sqlstate(format('SELECT %L::public.xid', v)) AS sqlstate
 FROM (VALUES (''), ('5cnEkaefSd'), ('5cnEkaefSdu1'), (' 5cnEkaefSdu'),
              (E'5cnEkaefSdu\n'), ('0cnEkaefSdu'), ('5cnEk-efSdu'),
              ('5cnEkaefSd€'), ('jpXCZedGfVQ'), ('jpXCZedGfVR'),
-             ('zzzzzzzzzzz'), ('zzzzzzzzzz0')) AS t(v);
+             ('zzzzzzzzzzz'), ('zzzzzzzzzz0'), ('j2P5rG9cpN+'),
+             ('Mars/Olympus')) AS t(v);
 
 -- NULL in, NULL out
 SELECT NULL::public.xid IS NULL AS is_null;

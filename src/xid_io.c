@@ -39,9 +39,26 @@ looks_like_time(const char *str, size_t len)
 		return false;
 	text = pnstrdup(str, len);
 
-	return ParseDateTime(text, workbuf, sizeof(workbuf), field, ftype,
-						 MAXDATEFIELDS, &nf) == 0 &&
-		XID_DECODE_DATETIME(field, ftype, nf, &dtype, &tt, &fsec, &tz) == 0;
+	if (ParseDateTime(text, workbuf, sizeof(workbuf), field, ftype,
+					  MAXDATEFIELDS, &nf) != 0)
+		return false;
+#if PG_VERSION_NUM < 160000
+
+	/*
+	 * Before 16, DecodeDateTime() reports a time zone name it cannot find
+	 * with ereport(ERROR) instead of returning an error code, so that a text
+	 * such as "j2P5rG9cpN+" failed with "time zone ... not recognized"
+	 * (22023) instead of xid's own error.  A field it would look up as a
+	 * zone name and that names none is no time.
+	 */
+	for (int i = 0; i < nf; i++)
+	{
+		if (ftype[i] == DTK_DATE && isalpha((unsigned char) *field[i]) &&
+			pg_tzset(field[i]) == NULL)
+			return false;
+	}
+#endif
+	return XID_DECODE_DATETIME(field, ftype, nf, &dtype, &tt, &fsec, &tz) == 0;
 }
 
 /*
