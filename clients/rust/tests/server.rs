@@ -525,12 +525,21 @@ async fn time_query_tokio_postgres() {
     assert!(plan.contains("orders_pkey"), "{plan}");
 }
 
+/// The generic plan of q, which takes one parameter.
 async fn explain(client: &Client, q: &str) -> String {
+    let version: i32 = client.query_one("SELECT current_setting('server_version_num')::int", &[]).await.unwrap().get(0);
+    let sql = if version >= 160000 {
+        format!("SET enable_seqscan = off; EXPLAIN (COSTS OFF, GENERIC_PLAN) {q}; RESET enable_seqscan")
+    } else {
+        // EXPLAIN's GENERIC_PLAN is 16 and later: a prepared statement's
+        format!(
+            "SET enable_seqscan = off; SET plan_cache_mode = force_generic_plan; PREPARE xid_explain AS {q}; \
+             EXPLAIN (COSTS OFF) EXECUTE xid_explain(NULL); DEALLOCATE xid_explain; RESET plan_cache_mode; \
+             RESET enable_seqscan"
+        )
+    };
     let mut plan = String::new();
-    let msgs = client
-        .simple_query(&format!("SET enable_seqscan = off; EXPLAIN (COSTS OFF, GENERIC_PLAN) {q}; RESET enable_seqscan"))
-        .await
-        .unwrap();
+    let msgs = client.simple_query(&sql).await.unwrap();
     for m in msgs {
         if let SimpleQueryMessage::Row(r) = m {
             plan.push_str(r.get(0).unwrap());
