@@ -48,8 +48,8 @@ looks_like_time(const char *str, size_t len)
 	 * Before 16, DecodeDateTime() reports a time zone name it cannot find
 	 * with ereport(ERROR) instead of returning an error code, so that a text
 	 * such as "j2P5rG9cpN+" failed with "time zone ... not recognized"
-	 * (22023) instead of xid's own error.  A field it would look up as a
-	 * zone name and that names none is no time.
+	 * (22023) instead of xid's own error.  A field it would look up as a zone
+	 * name and that names none is no time.
 	 */
 	for (int i = 0; i < nf; i++)
 	{
