@@ -375,6 +375,23 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_owner(regclass) IS
 'the owner of a relation, quoted';
 
+-- The statements that make a function of the move on rel safe and its
+-- owner's: no privilege to anyone, owned by rel's owner (its SECURITY
+-- DEFINER lookup runs as that owner, whoever ran the step), and depending
+-- on this extension (DROP EXTENSION xid_move is refused while it exists)
+CREATE FUNCTION @extschema@.xid_move_fn_own(fn text, rel regclass)
+RETURNS text[]
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT ARRAY[format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn),
+	             format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(rel)),
+	             format('ALTER FUNCTION %s() DEPENDS ON EXTENSION xid_move', fn)]
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_fn_own(text, regclass) IS
+'the statements that take a function of the move from PUBLIC, give it to the owner of the relation and make it depend on the extension';
+
 -- A function of the move on rel, quoted with rel's schema
 CREATE FUNCTION @extschema@.xid_move_fn(rel regclass, tag text, suffix text)
 RETURNS text
@@ -889,11 +906,9 @@ BEGIN
 		-- below, with row_security off, then fails the commit.
 		format('CREATE FUNCTION %s() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS %L', fn,
 			format('BEGIN IF NEW.%1$I IS NULL THEN NEW.%2$I := NULL; ELSE %3$s INTO NEW.%2$I; END IF; RETURN NEW; END',
-			       col, target, lookup)),
-		format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn),
-		format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(p.relation)),
-		format('ALTER FUNCTION %s() DEPENDS ON EXTENSION xid_move', fn),
-		format('CREATE FUNCTION %s() RETURNS trigger %s AS %L', fix, opts,
+			       col, target, lookup))]
+		|| @extschema@.xid_move_fn_own(fn, p.relation)
+		|| format('CREATE FUNCTION %s() RETURNS trigger %s AS %L', fix, opts,
 			format($f$DECLARE v %3$s; n integer; BEGIN
 				EXECUTE pg_catalog.format('SELECT FROM ONLY %%s WHERE ctid OPERATOR(pg_catalog.=) $1', TG_RELID::pg_catalog.regclass) USING NEW.ctid;
 				GET DIAGNOSTICS n = ROW_COUNT;
@@ -908,10 +923,9 @@ BEGIN
 				EXECUTE pg_catalog.format('UPDATE ONLY %%s SET %%I = $1 WHERE ctid OPERATOR(pg_catalog.=) $2 AND %%I IS NULL', TG_RELID::pg_catalog.regclass, %6$L, %6$L)
 					USING v, NEW.ctid;
 				RETURN NULL; END$f$,
-			       col, target, target_type, lookup, parent::text, target)),
-		format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fix),
-		format('ALTER FUNCTION %s() OWNER TO %s', fix, @extschema@.xid_move_owner(p.relation)),
-		format('ALTER FUNCTION %s() DEPENDS ON EXTENSION xid_move', fix),
+			       col, target, target_type, lookup, parent::text, target))
+		|| @extschema@.xid_move_fn_own(fix, p.relation)
+		|| ARRAY[
 		format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s()',
 			'xid_move' || p.tag || '_' || suffix || 'i', p.relation, fn),
 		-- IS DISTINCT FROM, written with the qualified operator of the
@@ -1012,9 +1026,7 @@ BEGIN
 		       ' ELSIF NEW.%1$I IS NULL THEN NEW.%1$I := %4$s; END IF; RETURN NEW; END',
 		       par.new_column, xs, par.column_name,
 		       @extschema@.xid_move_id_expr('NEW', par.column_name, key_type, time_column)));
-	stmts := stmts || format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn)
-	               || format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(tbl))
-	               || format('ALTER FUNCTION %s() DEPENDS ON EXTENSION xid_move', fn);
+	stmts := stmts || @extschema@.xid_move_fn_own(fn, tbl);
 	-- an update fires it only when the id may change (its condition is
 	-- checked without calling it): not for the backfill's own updates, nor
 	-- for updates of other columns of a row that has its id
@@ -1317,9 +1329,6 @@ $$;
 
 COMMENT ON PROCEDURE @extschema@.xid_move_fk_validate(regclass, interval, integer) IS
 'validate the foreign keys a move of a table to xid added NOT VALID';
--- The indexes over the key or a referencing column that the move builds
--- again on the new column: one row each, with the name of the new one.
--- The key's own (the primary key) is not among them.
 -- An index's storage clauses, to build its copy with: WITH (its
 -- options) and TABLESPACE (when not the database's default), or ''
 CREATE FUNCTION @extschema@.xid_move_index_storage(idx regclass)
@@ -1336,6 +1345,9 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_index_storage(regclass) IS
 'an index''s WITH and TABLESPACE clauses, for a copy of it';
 
+-- The indexes over the key or a referencing column that the move builds
+-- again on the new column: one row each, with the name of the new one.
+-- The key's own (the primary key) is not among them.
 CREATE FUNCTION @extschema@.xid_move_moved_indexes(tbl regclass)
 RETURNS TABLE (relation regclass, old_index regclass, new_index name, cols text, is_unique boolean,
                nulls_not_distinct boolean, constraint_name name, deferral text, method name, storage text)
@@ -1745,9 +1757,7 @@ BEGIN
 			'CREATE FUNCTION %s() RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS %L', fn,
 			format('BEGIN IF NEW.%1$I IS NULL THEN NEW.%1$I := NEW.%2$I::pg_catalog.uuid; END IF; RETURN NEW; END',
 			       m.old_column, m.key_column))
-		               || format('REVOKE ALL ON FUNCTION %s() FROM PUBLIC', fn)
-		               || format('ALTER FUNCTION %s() OWNER TO %s', fn, @extschema@.xid_move_owner(tbl))
-		               || format('ALTER FUNCTION %s() DEPENDS ON EXTENSION xid_move', fn)
+		               || @extschema@.xid_move_fn_own(fn, tbl)
 		               || format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s()', 'xid_move_back', tbl, fn);
 	ELSIF NOT EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = tbl AND a.attname = m.key_column
 	                  AND (a.atthasdef OR a.attidentity <> '')) THEN
