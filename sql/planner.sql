@@ -85,16 +85,22 @@ CREATE INDEX pl_text ON pl ((id::text::public.xid));
 EXPLAIN (COSTS OFF) SELECT n FROM pl WHERE id::text::public.xid <@ public.xid_prefix_range('5cnE');
 DROP INDEX pl_text;
 
--- the scans return what a sequential scan returns
+-- the scans return what the ids' text says: the oracle counts every
+-- prefix of every id's text once, by length (a LIKE over the table for
+-- each prefix took 37 of this file's 40 s)
 CREATE TEMP TABLE pl_prefixes AS
 SELECT DISTINCT left(id::text, 1 + n % 8) AS p FROM pl WHERE n <= 200;
+CREATE TEMP TABLE pl_text_counts AS
+SELECT left(t, len) AS p, count(*) AS n
+FROM (SELECT id::text AS t FROM pl) AS s, generate_series(1, 8) AS len
+GROUP BY 1;
 SELECT count(*) AS prefixes,
-       count(*) FILTER (WHERE by_index = by_seqscan AND by_starts = by_seqscan) AS agree
+       count(*) FILTER (WHERE by_index = by_text AND by_starts = by_text) AS agree
 FROM (SELECT p,
              (SELECT count(*) FROM pl WHERE id <@ public.xid_prefix_range(p)) AS by_index,
              (SELECT count(*) FROM pl WHERE id ^@ p) AS by_starts,
-             (SELECT count(*) FROM pl WHERE id::text LIKE p || '%') AS by_seqscan
-      FROM pl_prefixes) AS s;
+             coalesce(c.n, 0) AS by_text
+      FROM pl_prefixes LEFT JOIN pl_text_counts AS c USING (p)) AS s;
 RESET enable_seqscan;
 RESET enable_bitmapscan;
 

@@ -4,11 +4,12 @@
 --
 SET timezone = 'UTC';
 SET max_parallel_workers_per_gather = 0;
--- 1,000,000 ids over ten seconds (about a hundred per millisecond), and a
--- few at the ends of the xid range
+-- 250,000 ids over ten seconds (about 25 per millisecond, so that every
+-- millisecond's lowest and highest id differ), and a few at the ends of
+-- the xid range
 CREATE TABLE tc AS
 SELECT DISTINCT public.xid_new('2026-03-01 12:00:00+00'::timestamptz + (random() * 10000) * interval '1 millisecond') AS id
-FROM generate_series(1, 1000000);
+FROM generate_series(1, 250000);
 INSERT INTO tc VALUES ('11111111111'), ('11111111112'), ('jpXCZedGfVQ'), ('jpXCZedGfVP');
 ALTER TABLE tc ADD PRIMARY KEY (id);
 VACUUM ANALYZE tc;
