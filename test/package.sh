@@ -68,12 +68,18 @@ mkdir -p "$run/build/pkgtest"
 cp "$deb" "$run/build/pkgtest/"
 tar -C "$top" -cf - test/cluster.sh test/package_check.sh sql expected portable/sql portable/expected \
 	portable/xid_portable.sql xid.control move/sql move/expected | tar -xf - -C "$run/build/pkgtest"
-# the regression tests of this version: the Makefile's list and its rules
+# the regression tests of this version: the Makefile's list and its rules,
+# less the three that take most of the time and test behaviour, not the
+# files (like 28 s, integrity 22 s, equivalence 37 s on 15): the version's
+# suite runs them on the same sources, and what the package must prove
+# (every script, the library, the control files, the portable script in
+# place and working) the others cover, upgrade installing every script
 tests="$(sed -nE 's/^REGRESS = (.*)$/\1/p' "$top/Makefile")"
 [ "$major" -ge 16 ] && tests="$tests softerr"
 [ "$major" -ge 17 ] && tests="$tests copy_onerror"
-echo "$tests" >"$run/build/pkgtest/regress-list"
-sed -nE 's/^REGRESS = (.*)$/\1/p' "$top/portable/Makefile" >"$run/build/pkgtest/portable-regress-list"
+without() { tr ' ' '\n' | grep -vxF -e like -e integrity -e equivalence | tr '\n' ' '; }
+without <<<"$tests" >"$run/build/pkgtest/regress-list"
+sed -nE 's/^REGRESS = (.*)$/\1/p' "$top/portable/Makefile" | without >"$run/build/pkgtest/portable-regress-list"
 sed -nE 's/^REGRESS = (.*)$/\1/p' "$top/move/Makefile" >"$run/build/pkgtest/move-regress-list"
 chroot_exec "$run" -- bash /build/pkgtest/test/package_check.sh "$major" >"$out/check.log" 2>&1
 rc=$?

@@ -18,9 +18,13 @@
 #
 # Called by test/suite.sh with XID_BINDIR, XID_MAJOR, XID_WORK and the PG*
 # variables of a running cluster.  XID_HOSTILE_QUERIES is how many of the
-# generated queries run (default 100000, a sample chosen by a hash of each
-# query's text, which keeps every operator, place and context; "all" runs
-# every one, about 500,000, two minutes on PostgreSQL 18 here).
+# generated queries run (default 50000, a share of each operator's and
+# function's queries, at least one, chosen by a hash of their text and a
+# salt; "all" runs every one, about 500,000, two minutes on PostgreSQL 18
+# here).
+# The salt is new each run and printed (XID_HOSTILE_SALT=N repeats a run's
+# sample): each version's suite and each run test other queries, so that
+# the runs together cover the whole set at a tenth of its time each.
 # XID_HOSTILE_DISCARD_CACHES=1 (test/suite.sh's XID_DISCARD_CACHES, on a
 # server built with assertions): each query is planned and run with
 # debug_discard_caches = 1, its oracle without; the superuser grants the
@@ -66,13 +70,27 @@ fi
 	echo "FAIL the suite's setup"
 	exit 1
 }
-sample=${XID_HOSTILE_QUERIES:-100000}
+sample=${XID_HOSTILE_QUERIES:-50000}
+salt=${XID_HOSTILE_SALT:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
+case "$salt" in
+	'' | *[!0-9]*)
+		echo "FAIL XID_HOSTILE_SALT must be a number, not '$salt'"
+		exit 1
+		;;
+esac
 if [ "$sample" != all ]; then
-	# a sample that keeps every place, context and operator: each query by
-	# a hash of its text
+	# a sample that keeps every operator and function (each its share of
+	# the sample, one at least), the queries of each chosen by a hash of
+	# their text and the salt
 	"${psql[@]}" -U hostile_owner -d $db -c "
-		DELETE FROM hostile.queries WHERE qno NOT IN (
-			SELECT qno FROM hostile.queries ORDER BY hashtext(q), qno LIMIT $sample)" || exit 1
+		DELETE FROM hostile.queries AS h USING (
+			SELECT qno,
+				   row_number() OVER (PARTITION BY op ORDER BY hashtext(q || ' $salt'), qno) AS k,
+				   count(*) OVER (PARTITION BY op) AS n
+			FROM (SELECT qno, q, regexp_replace(what, ' (ANY|ALL|volatile)\$', '') AS op
+				  FROM hostile.queries) AS o) AS s
+		WHERE h.qno = s.qno
+		  AND s.k > greatest(1, round(s.n * $sample / (SELECT count(*) FROM hostile.queries)))" || exit 1
 fi
 read -r total members places < <("${psql[@]}" -At -F ' ' -U hostile_owner -d $db -c "
 	SELECT (SELECT count(*) FROM hostile.queries),
@@ -139,6 +157,7 @@ wrong=$(count wrong)
 unexpected=$(count unexpected)
 crashed=$(wc -l <"$crashes")
 
+[ "$sample" = all ] || echo "sample $salt (XID_HOSTILE_SALT=$salt runs the same queries)"
 echo "$total queries over $members operators and functions in $places places:" \
 	"$same same rows, $both the oracle's error, $oracle error only in the oracle;" \
 	"$crashed crashes, $wrong wrong results, $unexpected unexpected errors"
