@@ -3,11 +3,11 @@
 -- with a fixed prefix as an index range
 --
 SET max_parallel_workers_per_gather = 0;
--- 200,000 ids over the whole unsigned range, and some that share prefixes
+-- 100,000 ids over the whole unsigned range, and some that share prefixes
 CREATE TABLE lk (n int, id public.xid PRIMARY KEY);
 INSERT INTO lk
 SELECT i, decode(substr(md5(i::text), 1, 16), 'hex')::public.xid
-FROM generate_series(1, 200000) AS i;
+FROM generate_series(1, 100000) AS i;
 INSERT INTO lk VALUES (0, '11111111111'), (-1, 'jpXCZedGfVQ'), (-2, '5cnEkaefSdu'),
 	(-3, '5cnEkaefSdv'), (-4, '5cnEk1111Su');
 VACUUM ANALYZE lk;
