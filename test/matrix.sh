@@ -13,7 +13,9 @@
 #                     host's packages, every chroot, the assert-enabled
 #                     server), no tests: warms the caches of a new machine
 #   XID_CHROOT_CACHE  where chroots are kept (default /var/cache/xid-ci)
-#   XID_JOBS          stages that compute at once (default 2, the cores)
+#   XID_JOBS          stages that compute at once (default 3 on 2 cores:
+#                     the chain of the assert stage at full priority, two
+#                     others at a lower one filling what it leaves idle)
 #   XID_SKIP_ASSERT, XID_SKIP_CODEC, XID_SKIP_PACKAGES, XID_SKIP_CLIENTS
 #                     leave that stage out
 #
@@ -41,7 +43,7 @@ if [ "${1:-}" = prepare ]; then
 fi
 versions=${*:-15 17 18 19}
 cache=${XID_CHROOT_CACHE:-/var/cache/xid-ci}
-jobs=${XID_JOBS:-2}
+jobs=${XID_JOBS:-3}
 # stages that mostly wait on the network may run beside them
 net_jobs=3
 
@@ -291,10 +293,15 @@ if [ -z "${XID_SKIP_PACKAGES:-}" ]; then
 fi
 stage dist test "host" run_dist
 
+critical="base-sid assert-build assert"
+
 # debootstrap first, alone: the chroots' bases are made beside the host's
 # own apt transaction (host_setup), and two apt-gets on the host at once
 # would fail on its lock
 t0=$SECONDS
+# the whole run's use of the cores, for the closing table
+read -r _ cu cn cs ci cw cq csq cst _ </proc/stat
+busy0=$((cu + cn + cs + cq + csq + cst)) idle0=$((ci + cw))
 apt_install debootstrap || {
 	echo "FAIL installing debootstrap"
 	echo "0 passed, 1 failed"
@@ -312,6 +319,15 @@ launch()
 	echo "---- $(clock $SECONDS) start $n"
 	(
 		cd "$top"
+		# the longest chain of stages (the sid base, the assert-enabled
+		# server's build, the assert stage) goes first whenever it
+		# waits for a core: every other stage a lower priority (its
+		# servers and chroots inherit it), so that it fills the cores
+		# the chain leaves idle instead of slowing the chain down
+		case " $critical " in
+			*" $n "*) ;;
+			*) renice -n 10 -p "$BASHPID" >/dev/null ;;
+		esac
 		eval "${s_cmd[$n]}"
 	) </dev/null >"$logs/$n.log" 2>&1 &
 	s_pid[$n]=$!
@@ -403,5 +419,8 @@ for n in "${names[@]}"; do
 		"$(mmss $((s_start[$n] - t0)))" "$(mmss $((s_end[$n] - s_start[$n])))"
 done
 echo "total wall time $(mmss $((SECONDS - t0)))"
+read -r _ cu cn cs ci cw cq csq cst _ </proc/stat
+busy=$((cu + cn + cs + cq + csq + cst - busy0)) idle=$((ci + cw - idle0))
+[ $((busy + idle)) -gt 0 ] && echo "the cores were busy $((100 * busy / (busy + idle)))% of the run ($(nproc) cores, $((busy / $(getconf CLK_TCK) / 60)) core-minutes)"
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]
