@@ -74,7 +74,12 @@ BEGIN
 	IF keytype NOT IN ('int2'::regtype, 'int4'::regtype, 'int8'::regtype, 'uuid'::regtype) THEN
 		action := 'refuse'; sqlstate := '0A000';
 		detail := format('The primary key is of type %s; the move takes smallint, integer, bigint or uuid.', keytype);
-		hint := NULL; RETURN NEXT; RETURN;
+		-- a domain over one of those: its constraints could not hold on
+		-- the xid that replaces it, so the way is through its base type
+		hint := (SELECT format('Change the key and the columns that reference it to %1$s, the domain''s base type, first (ALTER TABLE ... ALTER COLUMN ... TYPE %1$s).', t.typbasetype::regtype)
+		         FROM pg_type t WHERE t.oid = keytype AND t.typtype = 'd'
+		           AND t.typbasetype IN ('int2'::regtype, 'int4'::regtype, 'int8'::regtype, 'uuid'::regtype));
+		RETURN NEXT; RETURN;
 	END IF;
 	IF pk.condeferrable THEN
 		action := 'refuse'; sqlstate := '0A000';
@@ -130,6 +135,11 @@ BEGIN
 			action := 'change';
 			detail := format('References the key through foreign key %I: an xid column %I follows it, then takes its name; the old values stay as %I.',
 				p.constraint_name, p.new_column, p.old_column);
+			-- a domain over the key's type: the new column is a plain xid,
+			-- and the domain's constraints stay with the old values
+			detail := detail || coalesce((SELECT format(' Its type, the domain %s, is not carried over: the new column is a plain xid.', a.atttypid::regtype)
+			                              FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
+			                              WHERE a.attrelid = p.relation AND a.attname = p.column_name AND t.typtype = 'd'), '');
 		END IF;
 		RETURN NEXT;
 		sqlstate := NULL; hint := NULL;
@@ -525,8 +535,16 @@ BEGIN
 	-- every check before any change
 	SELECT * INTO refused FROM @extschema@.xid_move_plan(tbl, time_column, fire_triggers) x WHERE x.action = 'refuse' LIMIT 1;
 	IF FOUND THEN
-		RAISE EXCEPTION 'table % cannot be moved to xid: % %', tbl, refused.object_type, refused.object
-			USING ERRCODE = refused.sqlstate, DETAIL = refused.detail, HINT = coalesce(refused.hint, '');
+		-- "table t cannot be moved to xid", and what refuses when that is
+		-- not the table itself; a hint only when the plan gives one
+		refused.object := CASE WHEN refused.object_type = 'table' AND refused.object = tbl::text THEN ''
+		                       ELSE format(': %s %s', refused.object_type, refused.object) END;
+		IF refused.hint IS NULL THEN
+			RAISE EXCEPTION 'table % cannot be moved to xid%', tbl, refused.object
+				USING ERRCODE = refused.sqlstate, DETAIL = refused.detail;
+		END IF;
+		RAISE EXCEPTION 'table % cannot be moved to xid%', tbl, refused.object
+			USING ERRCODE = refused.sqlstate, DETAIL = refused.detail, HINT = refused.hint;
 	END IF;
 
 	SELECT * INTO par FROM @extschema@.xid_move_parts_of(tbl) x WHERE x.role = 'parent';

@@ -132,6 +132,19 @@ INSERT INTO dup VALUES (1, '2024-01-01'), (1 + 4194304, '2024-01-01');
 SELECT object_type, action, sqlstate, detail FROM xid_move_plan('dup', 'created_at') WHERE object_type = 'ids';
 DROP TABLE dup;
 
+-- a key of a domain type: refused up front (0A000), the way through the
+-- domain's base type in the hint; a referencing column of a domain type
+-- moves, and the plan says that the domain is not carried over
+CREATE DOMAIN order_no AS bigint CHECK (VALUE > 0);
+CREATE TABLE dom_orders (id order_no PRIMARY KEY, created_at timestamptz NOT NULL);
+SELECT action, sqlstate, detail, hint FROM xid_move_plan('dom_orders', 'created_at');
+SELECT pg_temp.try($$CALL xid_move_start('dom_orders', 'created_at')$$);
+CREATE TABLE dom_plain (id bigint PRIMARY KEY, created_at timestamptz NOT NULL);
+CREATE TABLE dom_lines (id bigint PRIMARY KEY, order_id order_no REFERENCES dom_plain);
+SELECT object, action, detail FROM xid_move_plan('dom_plain', 'created_at') WHERE object LIKE '%dom_lines%';
+DROP TABLE dom_orders, dom_lines, dom_plain;
+DROP DOMAIN order_no;
+
 -- not a table the caller owns
 RESET ROLE;
 CREATE TABLE public.regress_xm_other (id bigint PRIMARY KEY, created_at timestamptz);
