@@ -293,7 +293,7 @@ if [ -z "${XID_SKIP_PACKAGES:-}" ]; then
 fi
 stage dist test "host" run_dist
 
-critical="base-sid assert-build assert"
+critical="base-sid assert-build assert chroot-18 suite-18 clients"
 
 # debootstrap first, alone: the chroots' bases are made beside the host's
 # own apt transaction (host_setup), and two apt-gets on the host at once
@@ -319,11 +319,13 @@ launch()
 	echo "---- $(clock $SECONDS) start $n"
 	(
 		cd "$top"
-		# the longest chain of stages (the sid base, the assert-enabled
-		# server's build, the assert stage) goes first whenever it
-		# waits for a core: every other stage a lower priority (its
-		# servers and chroots inherit it), so that it fills the cores
-		# the chain leaves idle instead of slowing the chain down
+		# the two longest chains of stages (the sid base, the
+		# assert-enabled server's build and the assert stage; the 18
+		# chroot, suite-18 and the clients, which on a new machine build
+		# their tools) go first whenever they wait for a core: every
+		# other stage a lower priority (its servers and chroots inherit
+		# it), so that it fills the cores the chains leave idle instead
+		# of making the run's tail
 		case " $critical " in
 			*" $n "*) ;;
 			*) renice -n 10 -p "$BASHPID" >/dev/null ;;
