@@ -78,6 +78,9 @@ case "$salt" in
 		exit 1
 		;;
 esac
+# the operator or function a query tests (its ANY/ALL and volatile forms
+# counted as one): the unit the sample shares out and the count reports
+member="regexp_replace(what, ' (ANY|ALL|volatile)\$', '')"
 if [ "$sample" != all ]; then
 	# a sample that keeps every operator and function (each its share of
 	# the sample, one at least), the queries of each chosen by a hash of
@@ -87,14 +90,13 @@ if [ "$sample" != all ]; then
 			SELECT qno,
 				   row_number() OVER (PARTITION BY op ORDER BY hashtext(q || ' $salt'), qno) AS k,
 				   count(*) OVER (PARTITION BY op) AS n
-			FROM (SELECT qno, q, regexp_replace(what, ' (ANY|ALL|volatile)\$', '') AS op
-				  FROM hostile.queries) AS o) AS s
+			FROM (SELECT qno, q, $member AS op FROM hostile.queries) AS o) AS s
 		WHERE h.qno = s.qno
 		  AND s.k > greatest(1, round(s.n * $sample / (SELECT count(*) FROM hostile.queries)))" || exit 1
 fi
 read -r total members places < <("${psql[@]}" -At -F ' ' -U hostile_owner -d $db -c "
 	SELECT (SELECT count(*) FROM hostile.queries),
-		   (SELECT count(DISTINCT regexp_replace(what, ' (ANY|ALL|volatile)$', '')) FROM hostile.queries),
+		   (SELECT count(DISTINCT $member) FROM hostile.queries),
 		   (SELECT count(DISTINCT place) FROM hostile.queries)")
 maxq=$("${psql[@]}" -At -U hostile_owner -d $db -c "SELECT max(qno) FROM hostile.queries")
 
