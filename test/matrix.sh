@@ -14,8 +14,8 @@
 #                     server), no tests: warms the caches of a new machine
 #   XID_CHROOT_CACHE  where chroots are kept (default /var/cache/xid-ci)
 #   XID_JOBS          stages that compute at once (default 3 on 2 cores:
-#                     the chain of the assert stage at full priority, two
-#                     others at a lower one filling what it leaves idle)
+#                     the two longest chains at full priority, the others
+#                     at a lower one filling what they leave idle)
 #   XID_SKIP_ASSERT, XID_SKIP_CODEC, XID_SKIP_PACKAGES, XID_SKIP_CLIENTS
 #                     leave that stage out
 #
@@ -299,9 +299,15 @@ critical="base-sid assert-build assert chroot-18 suite-18 clients"
 # own apt transaction (host_setup), and two apt-gets on the host at once
 # would fail on its lock
 t0=$SECONDS
-# the whole run's use of the cores, for the closing table
-read -r _ cu cn cs ci cw cq csq cst _ </proc/stat
-busy0=$((cu + cn + cs + cq + csq + cst)) idle0=$((ci + cw))
+# cpu_ticks: the cores' busy and idle time so far (/proc/stat), for the
+# closing table's use of the cores over the run
+cpu_ticks()
+{
+	local u n s i w q sq st
+	read -r _ u n s i w q sq st _ </proc/stat
+	echo "$((u + n + s + q + sq + st)) $((i + w))"
+}
+read -r busy0 idle0 < <(cpu_ticks)
 apt_install debootstrap || {
 	echo "FAIL installing debootstrap"
 	echo "0 passed, 1 failed"
@@ -421,8 +427,8 @@ for n in "${names[@]}"; do
 		"$(mmss $((s_start[$n] - t0)))" "$(mmss $((s_end[$n] - s_start[$n])))"
 done
 echo "total wall time $(mmss $((SECONDS - t0)))"
-read -r _ cu cn cs ci cw cq csq cst _ </proc/stat
-busy=$((cu + cn + cs + cq + csq + cst - busy0)) idle=$((ci + cw - idle0))
+read -r busy idle < <(cpu_ticks)
+busy=$((busy - busy0)) idle=$((idle - idle0))
 [ $((busy + idle)) -gt 0 ] && echo "the cores were busy $((100 * busy / (busy + idle)))% of the run ($(nproc) cores, $((busy / $(getconf CLK_TCK) / 60)) core-minutes)"
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]
