@@ -205,6 +205,7 @@ ALTER EXTENSION xid SET SCHEMA public;
 -- the planner support finds its operators in any schema
 CREATE TABLE ids.t (id ids.xid PRIMARY KEY);
 INSERT INTO ids.t SELECT ids.xid_new() FROM generate_series(1, 100);
+ANALYZE ids.t;
 SET enable_seqscan = off;
 SET search_path = ids, public;
 EXPLAIN (COSTS OFF) SELECT * FROM ids.t WHERE id OPERATOR(ids.<@) ids.xid_prefix_range('5cnE');
