@@ -263,7 +263,7 @@ new_leader() # OLD: a leader other than OLD, taking writes
 	l=$(leader)
 	[ -n "$l" ] && [ "$l" != "$1" ] && writable "$l"
 }
-has_sync() { members_state | grep -q ' Sync_Standby streaming$'; }
+has_sync() { members_state | grep ' Sync_Standby streaming$' >/dev/null; }
 all_streaming() { [ "$(members_state | grep -cE ' (Replica|Sync_Standby) streaming$')" -eq 2 ] && [ -n "$(leader)" ]; }
 show_state()
 {
@@ -360,7 +360,7 @@ for m in m1 m2; do [ "$m" != "$l" ] && other=$m; done
 member_config m3 false
 member_config "$other" true
 for m in m3 "$other"; do kill -HUP "$(cat "$work/$m/patroni.pid")"; done
-m3_sync() { members_state | grep -q '^m3 Sync_Standby streaming$'; }
+m3_sync() { members_state | grep '^m3 Sync_Standby streaming$' >/dev/null; }
 if ! wait_for 60 m3_sync; then
 	show_state
 	fail "m3 the synchronous standby after its nofailover tag was taken off"

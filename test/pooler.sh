@@ -243,7 +243,7 @@ echo "     for example:$(grep -m1 'WHERE id >= \$1::timestamptz' "$work/plans.tx
 viapool=("$bindir/psql" -X -q -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$bport" -U app -d pool)
 for q in 'id ^@ $1' 'id LIKE $1' 'id >= $1::timestamptz' 'id <@ xid_time_range($1::tstzrange)'; do
 	out=$("${viapool[@]}" -c "EXPLAIN (GENERIC_PLAN, COSTS OFF) SELECT id FROM orders WHERE $q" 2>&1)
-	if echo "$out" | grep -qE "$scan_re" && echo "$out" | grep -qE 'Index Cond: .*\$1'; then
+	if grep -qE "$scan_re" <<<"$out" && grep -qE 'Index Cond: .*\$1' <<<"$out"; then
 		pass "through the pooler, EXPLAIN (GENERIC_PLAN) of WHERE $q: $(echo "$out" | grep -oE "$scan_re" | head -1), $(echo "$out" | grep 'Index Cond' | sed 's/^ *//')"
 	else
 		echo "$out" | sed 's/^/     /'
@@ -258,7 +258,7 @@ DEALLOCATE p;
 COMMIT;
 SQL
 )
-if echo "$out" | grep -qE "$scan_re" && echo "$out" | grep -qE 'Index Cond: .*\$1'; then
+if grep -qE "$scan_re" <<<"$out" && grep -qE 'Index Cond: .*\$1' <<<"$out"; then
 	pass "through the pooler, EXPLAIN EXECUTE of a prepared statement (force_generic_plan): $(echo "$out" | grep -oE "$scan_re" | head -1), $(echo "$out" | grep 'Index Cond' | sed 's/^ *//')"
 else
 	echo "$out" | sed 's/^/     /'
@@ -266,7 +266,9 @@ else
 fi
 
 # PgBouncer logged no error of a prepared statement
-if grep -E 'prepared statement .* (does not exist|already exists)' "$work/pg/server.log" "$work/bouncer/pgbouncer.log" | head -5 | sed 's/^/     /' | grep -q .; then
+missing=$(grep -hE 'prepared statement .* (does not exist|already exists)' "$work/pg/server.log" "$work/bouncer/pgbouncer.log" || true)
+if [ -n "$missing" ]; then
+	sed -n 's/^/     /; 1,5p' <<<"$missing"
 	fail "a prepared statement missing or prepared twice on a server connection (above)"
 else
 	pass "no prepared statement missing or prepared twice on a server connection (server and PgBouncer logs)"

@@ -237,8 +237,8 @@ else
 		sed 's/^/    /' "$work/kit.log" | tail -20
 		echo "FAIL drizzle-kit push (drizzle-push.config.ts) on the matching database"
 		failed=1
-	elif ! tr '\r' '\n' <"$work/kit.log" | grep -q 'No changes detected' ||
-		tr '\r' '\n' <"$work/kit.log" | grep -qiE 'ALTER|DROP|CREATE'; then
+	elif ! tr '\r' '\n' <"$work/kit.log" | grep 'No changes detected' >/dev/null ||
+		tr '\r' '\n' <"$work/kit.log" | grep -iE 'ALTER|DROP|CREATE' >/dev/null; then
 		tr '\r' '\n' <"$work/kit.log" | sed 's/^/    /' | tail -20
 		echo "FAIL drizzle-kit push planned changes on a database that matches the schema"
 		failed=1

@@ -198,7 +198,7 @@ psql -c "CALL xid_move_start('$T', time_column => 'created_at')" 2>/dev/null
 for c in "batch_blocks => 0:batch_blocks must be at least 1" "batch_blocks => NULL:batch_blocks must be at least 1" \
 	"batch_time => '-1s':batch_time must not be negative"; do
 	err=$(psql -v VERBOSITY=verbose -c "CALL xid_move_backfill('$T', ${c%%:*})" 2>&1 || true)
-	echo "$err" | grep -q "22023: ${c#*:}" || fail "xid_move_backfill with ${c%%:*}: $err"
+	grep -q "22023: ${c#*:}" <<<"$err" || fail "xid_move_backfill with ${c%%:*}: $err"
 done
 (psql -c "CALL xid_move_backfill('$T', batch_blocks => 4, pause => '30ms')" >/dev/null 2>&1 || true) &
 bgpids+=($!)
@@ -337,10 +337,10 @@ for t in "nopk:55000: table [^ ]*nopk cannot be moved to xid" \
 	"comp:0A000: table [^ ]*comp cannot be moved to xid" \
 	"owned:42501: table [^ ]*owned cannot be moved to xid"; do
 	err=$(psql -v VERBOSITY=verbose -c "CALL xid_move_start('public.${t%%:*}', time_column => 't')" 2>&1 || true)
-	echo "$err" | grep -Eq "${t#*:}" || fail "xid_move_start on ${t%%:*}: $err"
+	grep -Eq "${t#*:}" <<<"$err" || fail "xid_move_start on ${t%%:*}: $err"
 done
 err=$(psql -v VERBOSITY=verbose -c "CALL xid_move_start('public.v4')" 2>&1 || true)
-echo "$err" | grep -Eq "22023: table [^ ]*v4 cannot be moved to xid" ||
+grep -Eq "22023: table [^ ]*v4 cannot be moved to xid" <<<"$err" ||
 	fail "xid_move_start on v4 without a time column: $err"
 [ "$(psql -At -c "$snapshot")" = "$s0" ] || fail "a refused move changed a table"
 echo "ok   a table without a primary key (55000), a composite key (0A000), a referencing table of another owner (42501), random uuids without a time (22023): refused, nothing changed"
@@ -350,7 +350,7 @@ for c in "xid_move_backfill('public.owned')" "xid_move_validate('public.owned')"
 	"xid_move_swap_back('public.owned', '1s', 1)" "xid_move_fk_validate('public.owned', '1s', 1)" \
 	"xid_move_not_null_checks('public.owned', true, '1s', 1)"; do
 	err=$(psql -v VERBOSITY=verbose -c "CALL public.$c" 2>&1 || true)
-	echo "$err" | grep -Eq "55000: no move of table [^ ]+ is under way" || fail "$c without a move: $err"
+	grep -Eq "55000: no move of table [^ ]+ is under way" <<<"$err" || fail "$c without a move: $err"
 done
 echo "ok   each step and each procedure they call, on a table with no move: 55000"
 
@@ -385,7 +385,7 @@ INSERT INTO public.u7c (u) SELECT id FROM public.u7 ORDER BY id DESC LIMIT 20;
 INSERT INTO public.u7p (u, k) SELECT id, 150 FROM public.u7 ORDER BY id DESC LIMIT 20;
 SQL
 err=$(psql -v VERBOSITY=verbose -c "CALL public.xid_move_abort('public.u7')" 2>&1) || fail "xid_move_abort after the swap: $err"
-echo "$err" | grep -q "swapped back to its old key" || fail "xid_move_abort after the swap said: $err"
+grep -q "swapped back to its old key" <<<"$err" || fail "xid_move_abort after the swap said: $err"
 check "abort after the swap: the uuid key, its foreign keys (valid, on a partitioned table too) and every column as before" \
 	"SELECT (SELECT count(*) FROM public.u7) = 520
 	    AND (SELECT count(*) FROM public.u7c) = 520 AND (SELECT count(*) FROM public.u7p) = 520
@@ -409,7 +409,7 @@ check "a uuidv7 key becomes the id it stands for" \
 	"SELECT count(*) = 520 AND bool_and(p.id::text = p.note)
 	 FROM public.u7 p JOIN public.u7c c ON c.u = p.id"
 err=$(psql -v VERBOSITY=verbose -c "CALL public.xid_move_abort('public.u7')" 2>&1 || true)
-echo "$err" | grep -Eq "55000: no move of table [^ ]*u7 is under way" || fail "xid_move_abort after the finish: $err"
+grep -Eq "55000: no move of table [^ ]*u7 is under way" <<<"$err" || fail "xid_move_abort after the finish: $err"
 
 # a bigint key without a default: rows written after the swap have no old
 # key, and abort says so and changes nothing until they have one
@@ -420,7 +420,7 @@ SQL
 to_swap public.nd "time_column => 't'"
 psql -c "INSERT INTO public.nd (t) VALUES (now())"
 err=$(psql -v VERBOSITY=verbose -c "CALL public.xid_move_abort('public.nd')" 2>&1 || true)
-echo "$err" | grep -Eq "55000: 1 rows of table [^ ]*nd have no old key" || fail "xid_move_abort with a row without an old key: $err"
+grep -Eq "55000: 1 rows of table [^ ]*nd have no old key" <<<"$err" || fail "xid_move_abort with a row without an old key: $err"
 check "a refused abort after the swap changes nothing" \
 	"SELECT (SELECT step FROM public.xid_move_status('public.nd') LIMIT 1) = 'swapped'
 	    AND (SELECT atttypid = 'public.xid'::regtype FROM pg_attribute WHERE attrelid = 'public.nd'::regclass AND attname = 'id')"
@@ -432,7 +432,7 @@ check "given its old key, the row is kept by the abort" \
 to_swap public.nd "time_column => 't'"
 psql -c "UPDATE public.xid_move_moves SET step = 'finishing' WHERE tbl = 'public.nd'::regclass"
 err=$(psql -v VERBOSITY=verbose -c "CALL public.xid_move_abort('public.nd')" 2>&1 || true)
-echo "$err" | grep -Eq "55000: the move of table [^ ]*nd is finishing" || fail "xid_move_abort while finishing: $err"
+grep -Eq "55000: the move of table [^ ]*nd is finishing" <<<"$err" || fail "xid_move_abort while finishing: $err"
 psql -c "CALL public.xid_move_finish('public.nd')" 2>/dev/null
 echo "ok   abort after the swap refuses rows without an old key (55000) and a move that is finishing (55000)"
 

@@ -178,7 +178,7 @@ sample=$(q shard_b -c "SELECT id FROM ev_h ORDER BY v LIMIT 1")
 p=$(plan "SELECT v FROM ev_h WHERE id = '$sample'")
 echo "$p" >"$work/plan-point.txt"
 check "id = const: one shard (shard_b), condition sent" \
-	'[ "$(scans "$p")" = "public.ev_h_b " ] && remote "$p" | grep -qF "WHERE ((id OPERATOR(public.=) '"'"'$sample'"'"'"'
+	'[ "$(scans "$p")" = "public.ev_h_b " ] && remote "$p" | grep -F >/dev/null "WHERE ((id OPERATOR(public.=) '"'"'$sample'"'"'"'
 cnt=$(q coord -c "SELECT count(*) FROM ev_h WHERE id = '$sample'")
 check "id = const finds its row" '[ "$cnt" = 1 ]'
 
