@@ -81,7 +81,7 @@ if [ "${1:-}" = --inside ]; then
 		failed=$((failed + 1))
 		finish
 	fi
-	port=$(free_port 55180)
+	port=$(free_port 25180)
 	if ! cluster_start "$bindir" "$work/pg" "$port" "listen_addresses = '127.0.0.1'" \
 		"max_connections = 100"; then
 		echo "FAIL starting PostgreSQL 18 for the client tests"
@@ -236,7 +236,7 @@ else
 	w15=$(mktemp -d /tmp/xid-clients15.XXXXXX)
 	chmod 755 "$w15"
 	copy_sources "$top" "$w15/src"
-	port15=$(free_port 55150)
+	port15=$(free_port 25150)
 	# installed only where it differs from what is there: in the matrix,
 	# suite-15 installed the same, and a stage after it may be loading it
 	installed_same()

@@ -70,7 +70,11 @@ cluster_stop()
 
 # free_port START: the first port from START on that nothing listens on and
 # no TCP socket uses as its local port (a client's ephemeral port, from
-# 32768 up, blocks a server's bind as much as a listener does)
+# 32768 up, blocks a server's bind as much as a listener does).  A server
+# that listens on TCP takes a START below 32768 (test/clients.sh, pooler.sh,
+# ha.sh, matrix.sh's cross-version stages): between this check and the
+# server's bind, seconds later, any new client connection of the machine
+# may take a port of the ephemeral range.  Unix sockets have no such race.
 free_port()
 {
 	local p=$1

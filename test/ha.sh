@@ -127,7 +127,7 @@ q() # MEMBER SQL...
 }
 
 # ---- etcd
-eport=$(free_port 55520)
+eport=$(free_port 25520)
 epeer=$(free_port $((eport + 1)))
 mkdir -p "$work/etcd"
 chown -R postgres: "$work/etcd"
@@ -154,12 +154,12 @@ rm "$work/fakebin/postgres"
 cat >"$work/fakebin/postgres" <<SH
 #!/bin/sh
 exec env LD_PRELOAD=$faketime FAKETIME_TIMESTAMP_FILE=$work/m3/clock FAKETIME_CACHE_DURATION=1 \\
-	DONT_FAKE_MONOTONIC=1 $bindir/postgres "\$@"
+	DONT_FAKE_MONOTONIC=1 NO_FAKE_STAT=1 FAKETIME_DISABLE_SHM=1 $bindir/postgres "\$@"
 SH
 chmod 755 "$work/fakebin/postgres"
 
 n=0
-p=55530
+p=25530
 for m in $members; do
 	n=$((n + 1))
 	node[$m]=$n

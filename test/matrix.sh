@@ -163,7 +163,7 @@ run_cross()
 	local major=$1 dir="$cache/pg$1" work pub_port sub_port rc
 	work=$(mktemp -d /tmp/xid-cross.XXXXXX)
 	chmod 711 "$work"
-	pub_port=$(free_port $((58100 + major * 4)))
+	pub_port=$(free_port $((28100 + major * 4)))
 	if ! cluster_start /usr/lib/postgresql/15/bin "$work/pub" "$pub_port" \
 		"listen_addresses = '127.0.0.1'" "wal_level = logical"; then
 		result "replication 15 -> $major" 1

@@ -67,7 +67,7 @@ for b in pgbouncer python3 node go java; do
 	command -v $b >/dev/null || { fail "$b is not installed (test/chroot.sh's package line for 18)"; finish; }
 done
 
-port=$(free_port 55440)
+port=$(free_port 25440)
 if ! cluster_start "$bindir" "$work/pg" "$port" "listen_addresses = '127.0.0.1'" \
 	"shared_preload_libraries = 'xid'" "plan_cache_mode = force_generic_plan" "log_line_prefix = '%a: '"; then
 	fail "starting PostgreSQL 18"

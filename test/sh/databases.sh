@@ -5,7 +5,7 @@
 #
 # - mallory has CREATEDB and nothing else.  She makes more databases than
 #   the pool of slots 1.1 had before this test (MaxBackends + 64 on a
-#   server with max_connections = 8), installs the trusted extension in
+#   server with max_connections = 10), installs the trusted extension in
 #   each as their owner, sets each one's durable mark an hour ahead of the
 #   clock (her right as the extension's owner) and keeps connecting to
 #   every one of them from three clients, making an id in each.
@@ -24,7 +24,7 @@
 #   drop commits (the dropping session has the library, preloaded, and
 #   says so at DEBUG1), and bob's ids are still at the clock.
 #
-# Runs its own cluster (the library preloaded, max_connections = 8).
+# Runs its own cluster (the library preloaded, max_connections = 10).
 # Called by test/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -39,8 +39,10 @@ chmod 711 "$work"
 trap 'cluster_stop "$bindir" "$dir"' EXIT
 rm -rf "$dir"
 
-# Few backends: the old pool had MaxBackends (about 10 here) + 64 slots
-small=("max_connections = 8" "superuser_reserved_connections = 0" "max_worker_processes = 0"
+# Few backends: the old pool had MaxBackends (12 here) + 64 slots (76,
+# fewer than her databases); 10 connections, not fewer: three clients of
+# hers each hold two during a \c, with bob's and those still exiting
+small=("max_connections = 10" "superuser_reserved_connections = 0" "max_worker_processes = 0"
 	"max_wal_senders = 0" "wal_level = minimal" "autovacuum_max_workers = 1"
 	"shared_preload_libraries = 'xid'")
 [ "$major" -ge 18 ] && small+=("autovacuum_worker_slots = 1")
