@@ -68,6 +68,22 @@ cluster_stop()
 	fi
 }
 
+# faketime_env: the environment (words for env) of a server whose clock
+# libfaketime moves: Debian's library, monotonic clocks (timeouts) real,
+# and NO_FAKE_STAT and FAKETIME_DISABLE_SHM (which 0.9.10, bookworm's,
+# ignores): libfaketime otherwise takes a semaphore shared by every
+# process of the server around each stat(); a backend killed holding it
+# (kill -9, or the SIGQUIT of the crash restart) left the postmaster
+# waiting on it forever in its restart (a CI run hung in durable.sh's
+# kill -9 phase on 17).  Prints nothing, non-zero, without the library.
+faketime_env()
+{
+	local lib
+	lib=$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -1)
+	[ -n "$lib" ] || return 1
+	echo "LD_PRELOAD=$lib DONT_FAKE_MONOTONIC=1 NO_FAKE_STAT=1 FAKETIME_DISABLE_SHM=1"
+}
+
 # free_port START: the first port from START on that nothing listens on and
 # no TCP socket uses as its local port (a client's ephemeral port, from
 # 32768 up, blocks a server's bind as much as a listener does).  A server

@@ -102,8 +102,7 @@ fi
 for b in patroni patronictl etcd python3; do
 	command -v $b >/dev/null || { fail "$b is not installed (test/chroot.sh's package line for 18)"; finish; }
 done
-faketime=$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -1)
-[ -n "$faketime" ] || { fail "libfaketime is not installed"; finish; }
+faketime=$(faketime_env) || { fail "libfaketime is not installed"; finish; }
 
 now_ns() { python3 -c 'import time; print(time.monotonic_ns())'; }
 # wait_for SECONDS CMD...: until CMD succeeds, at most SECONDS
@@ -153,8 +152,8 @@ for f in "$bindir"/*; do ln -s "$f" "$work/fakebin/"; done
 rm "$work/fakebin/postgres"
 cat >"$work/fakebin/postgres" <<SH
 #!/bin/sh
-exec env LD_PRELOAD=$faketime FAKETIME_TIMESTAMP_FILE=$work/m3/clock FAKETIME_CACHE_DURATION=1 \\
-	DONT_FAKE_MONOTONIC=1 NO_FAKE_STAT=1 FAKETIME_DISABLE_SHM=1 $bindir/postgres "\$@"
+exec env $faketime FAKETIME_TIMESTAMP_FILE=$work/m3/clock FAKETIME_CACHE_DURATION=1 \\
+	$bindir/postgres "\$@"
 SH
 chmod 755 "$work/fakebin/postgres"
 

@@ -89,12 +89,9 @@ check "xid_new() continues above the last id made before the upgrade" '[ "$above
 # database at 1.0 before had no mark: its ids are above the old ones only
 # once the clock has passed them, as checked above.)
 cluster_stop "$nbin" "$work/new"
-faketime=$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -1)
+faketime=$(faketime_env || true)
 check "libfaketime is installed" '[ -n "$faketime" ]'
-# (NO_FAKE_STAT, FAKETIME_DISABLE_SHM: no semaphore shared by the
-# server's processes, see test/sh/durable.sh)
-runuser -u postgres -- env LD_PRELOAD="$faketime" FAKETIME="-3600" DONT_FAKE_MONOTONIC=1 \
-	NO_FAKE_STAT=1 FAKETIME_DISABLE_SHM=1 \
+runuser -u postgres -- env $faketime FAKETIME="-3600" \
 	"$nbin/pg_ctl" -D "$work/new/data" -l "$work/new/server.log" -w -t 60 start >/dev/null ||
 	{ tail -20 "$work/new/server.log"; exit 1; }
 mark=$(psql "$nbin" "$work/new" -d marks -c "SELECT last_value FROM public.xid_durable_mark")

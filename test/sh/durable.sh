@@ -25,8 +25,7 @@ work=$XID_WORK
 mkdir -p "$work"
 chmod 711 "$work"
 
-faketime=$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -1)
-[ -n "$faketime" ] || { echo "libfaketime is not installed (apt-get install libfaketime)"; exit 1; }
+faketime=$(faketime_env) || { echo "libfaketime is not installed (apt-get install libfaketime)"; exit 1; }
 
 dirs=()
 cleanup()
@@ -38,17 +37,11 @@ trap cleanup EXIT
 
 # The clock of a server: libfaketime reads the offset (seconds, "-600")
 # from DIR/clock at most a second old, so it can also step while the
-# server runs.  Monotonic clocks (timeouts) stay real.  NO_FAKE_STAT and
-# FAKETIME_DISABLE_SHM (which 0.9.10, bookworm's, ignores): libfaketime
-# otherwise takes a semaphore shared by every process of the server
-# around each stat(); a backend killed holding it (kill -9, or the
-# SIGQUIT of the crash restart) left the postmaster waiting on it forever
-# in its restart (a CI run hung in the kill -9 phase on 17).
+# server runs (the rest of the environment: cluster.sh's faketime_env).
 set_clock() { echo "$2" >"$1/clock"; chmod 644 "$1/clock"; }
 start() # DIR
 {
-	runuser -u postgres -- env LD_PRELOAD="$faketime" FAKETIME_TIMESTAMP_FILE="$1/clock" \
-		FAKETIME_CACHE_DURATION=1 DONT_FAKE_MONOTONIC=1 NO_FAKE_STAT=1 FAKETIME_DISABLE_SHM=1 \
+	runuser -u postgres -- env $faketime FAKETIME_TIMESTAMP_FILE="$1/clock" FAKETIME_CACHE_DURATION=1 \
 		"$bindir/pg_ctl" -D "$1/data" -l "$1/server.log" -w -t 120 start >/dev/null ||
 		{ tail -20 "$1/server.log"; return 1; }
 }
