@@ -49,15 +49,16 @@ INSERT INTO p SELECT g, timestamptz '2024-01-01' + g * interval '1 s' FROM gener
 INSERT INTO c SELECT g, g, g FROM generate_series(1, 300) g;
 RESET ROLE;
 
--- a superuser starts the move: the functions it makes are the owner's
+-- a superuser starts the move: it makes no function (its triggers call
+-- xid_move's own C function), so nothing of it has an owner to steal
 CALL xid_move_start('mo.p', time_column => 't');
 SELECT p.proname ~ '^(p|c)_xm_' AS ours, r.rolname AS owner, p.prosecdef AS security_definer
 FROM pg_proc p JOIN pg_roles r ON r.oid = p.proowner
 WHERE p.pronamespace = 'mo'::regnamespace ORDER BY p.proname;
 
 -- the owner swaps the table for a view whose function records who reads
--- it: a child row written now is looked up as the owner, never as the
--- superuser who started the move
+-- it: a child row written now is looked up in the table itself (by its
+-- OID, as core's RI triggers do), so no view planted under its name runs
 SET ROLE regress_xm_owner;
 CREATE FUNCTION mo.spy() RETURNS boolean LANGUAGE sql AS
 	'INSERT INTO mo.spied VALUES (current_user) RETURNING true';
