@@ -1080,9 +1080,10 @@ BEGIN
 		IF d.hasdef AND p.role = 'child' AND d.attidentity = '' THEN
 			object_type := 'default';
 			IF EXISTS (SELECT FROM pg_attrdef ad WHERE ad.adrelid = d.rel AND ad.adnum = (SELECT a.attnum FROM pg_attribute a WHERE a.attrelid = d.rel AND a.attname = p.column_name)
-			           AND ad.adbin !~ '^\{(COERCETODOMAIN :arg \{)?CONST ') THEN
+			           AND (ad.adbin ~ '\{(OPEXPR|VAR|SUBLINK|PARAM|NEXTVALUEEXPR|SQLVALUEFUNCTION|CASE|COALESCE) |:funcformat 0 '
+			                OR EXISTS (SELECT FROM regexp_matches(ad.adbin, ':funcid (\d+)', 'g') f WHERE f[1]::oid >= 16384))) THEN
 				action := 'refuse'; sqlstate := '0A000';
-				detail := format('Its default, %s, is not a constant: the swap gives the new column the id of the row the default references, which must be known then.', d.def);
+				detail := format('Its default, %s, is not a constant (or casts with a function that is not built in): the swap gives the new column the id of the row the default references, which must be known then.', d.def);
 				hint := 'Drop the default for the move and set it again, as an xid, after the swap.';
 			ELSE
 				action := 'carry';
@@ -2290,13 +2291,30 @@ BEGIN
 		   AND ic.relname NOT LIKE '%\_xm\_%'
 		   AND EXISTS (SELECT FROM pg_class c2 JOIN pg_index i2 ON i2.indexrelid = c2.oid
 		               WHERE i2.indrelid = p.relation AND c2.relname = left(ic.relname, 40) || '_xm' || p.tag);
+		-- and on a partitioned table, each partition's at every level
+		renames := renames || ARRAY(
+			SELECT format('ALTER INDEX %I.%I RENAME TO %I', pn.nspname,
+			              @extschema@.xid_move_part_index(pi.indrelid, p.relation, (left(ic.relname, 40) || '_xm' || p.tag)::name, par.tag), pc.relname)
+			  FROM (SELECT DISTINCT ON (x.relation, x.constraint_name) * FROM @extschema@.xid_move_parts x WHERE x.tbl = $1) p
+			  JOIN pg_attribute a ON a.attrelid = p.relation AND a.attname = p.old_column
+			  JOIN pg_index i ON i.indrelid = p.relation AND a.attnum = ANY (i.indkey::int2[])
+			  JOIN pg_class ic ON ic.oid = i.indexrelid AND ic.relkind = 'I'
+			  CROSS JOIN LATERAL pg_partition_tree(ic.oid) t
+			  JOIN pg_index pi ON pi.indexrelid = t.relid
+			  JOIN pg_class pc ON pc.oid = t.relid
+			  JOIN pg_namespace pn ON pn.oid = pc.relnamespace
+			 WHERE t.level > 0 AND ic.relname NOT LIKE '%\_xm\_%'
+			   AND EXISTS (SELECT FROM pg_class c2 JOIN pg_index i2 ON i2.indexrelid = c2.oid
+			               WHERE i2.indrelid = pi.indrelid
+			                 AND c2.relname = @extschema@.xid_move_part_index(pi.indrelid, p.relation, (left(ic.relname, 40) || '_xm' || p.tag)::name, par.tag))
+			 ORDER BY pc.relname);
 		FOR r IN SELECT * FROM @extschema@.xid_move_rels(tbl) LOOP
 			PERFORM @extschema@.xid_move_exec(tbl, ARRAY[format('ALTER TABLE %s DROP COLUMN IF EXISTS %I', r.relation, r.old_column)],
 				lock_timeout, retries);
 			COMMIT;
 			PERFORM @extschema@.xid_move_settings();
 		END LOOP;
-		IF renames IS NOT NULL THEN
+		IF cardinality(renames) > 0 THEN
 			PERFORM @extschema@.xid_move_exec(tbl, renames, lock_timeout, retries);
 		END IF;
 	ELSE
