@@ -796,7 +796,7 @@ DECLARE
 	o record;
 BEGIN
 	FOR d IN
-		SELECT dep.classid, dep.objid, dep.objsubid, dep.refobjid,
+		SELECT DISTINCT dep.classid, dep.objid, dep.objsubid, dep.refobjid,
 		       pg_describe_object(dep.classid, dep.objid, dep.objsubid) AS descr
 		FROM pg_depend dep
 		JOIN pg_attribute a ON a.attrelid = dep.refobjid AND a.attnum = dep.refobjsubid
@@ -952,6 +952,8 @@ AS $$
 DECLARE
 	d record;
 	owner oid := (SELECT c.relowner FROM pg_class c WHERE c.oid = tbl);
+	replica boolean := can_replica AND NOT fire_triggers;
+	fires boolean;
 BEGIN
 	-- every trigger but the foreign keys' and the move's own
 	FOR d IN SELECT t.tgname, t.tgenabled, t.tgrelid::regclass AS r, t.tgtype, t.tgisinternal, t.tgconstraint,
@@ -964,6 +966,9 @@ BEGIN
 	            AND NOT (t.tgisinternal AND (SELECT con.contype FROM pg_constraint con WHERE con.oid = t.tgconstraint) = 'f')
 	          ORDER BY t.tgname, t.tgrelid::regclass::text LOOP
 		object_type := 'trigger'; object := format('%I on %s', d.tgname, d.r); sqlstate := NULL; hint := NULL;
+		-- does the backfill fire it: it runs in replica mode where it may
+		-- and is not asked to fire triggers
+		fires := d.on_update AND (d.tgenabled = 'A' OR (d.tgenabled = 'O' AND NOT replica) OR (d.tgenabled = 'R' AND replica));
 		IF d.tgisinternal THEN
 			action := 'refuse'; sqlstate := '0A000';
 			detail := 'An internal trigger the move does not know.';
@@ -972,13 +977,16 @@ BEGIN
 			action := 'keep'; detail := 'Disabled: it fires for nothing.';
 		ELSIF NOT d.on_update THEN
 			action := 'keep'; detail := 'It does not fire on UPDATE: the backfill''s updates do not fire it; the writers'' statements fire it as before.';
-		ELSIF NOT (d.proowner = owner OR (SELECT r.rolsuper FROM pg_roles r WHERE r.oid = d.proowner)) AND (d.tgenabled <> 'O' OR NOT can_replica OR fire_triggers) THEN
+		ELSIF NOT fires AND d.tgenabled = 'O' THEN
+			action := 'suppress';
+			detail := format('A %s trigger on UPDATE: the backfill runs with session_replication_role = replica, so it does not fire.', CASE WHEN d.per_row THEN 'row' ELSE 'statement' END);
+		ELSIF NOT fires THEN
+			action := 'keep';
+			detail := 'Enabled for replica sessions only: the backfill''s updates, in an origin session, do not fire it.';
+		ELSIF NOT (d.proowner = owner OR (SELECT r.rolsuper FROM pg_roles r WHERE r.oid = d.proowner)) THEN
 			action := 'refuse'; sqlstate := '42501';
 			detail := format('A trigger on UPDATE whose function belongs to role %s: the backfill would run another role''s code with the privileges of the owner of the table.', quote_ident(pg_get_userbyid(d.proowner)));
 			hint := 'Drop it for the move and create it again after it.';
-		ELSIF can_replica AND d.tgenabled = 'O' AND NOT fire_triggers THEN
-			action := 'suppress';
-			detail := format('A %s trigger on UPDATE: the backfill runs with session_replication_role = replica, so it does not fire.', CASE WHEN d.per_row THEN 'row' ELSE 'statement' END);
 		ELSIF fire_triggers THEN
 			action := 'fire';
 			detail := format('A %s trigger on UPDATE: the backfill fires it %s (fire_triggers => true), as the owner of the table, with search_path pg_catalog, pg_temp: its function needs its own SET search_path if it names tables unqualified.',
@@ -1021,21 +1029,42 @@ BEGIN
 	                                                                       WHERE ad.adrelid IN (SELECT @extschema@.xid_move_tree(p.relation)) AND a.attgenerated <> '')))
 	            AND pr.proowner <> owner AND NOT (SELECT r.rolsuper FROM pg_roles r WHERE r.oid = pr.proowner)
 	          ORDER BY 5, 3 LOOP
-		object_type := 'function'; object := d.fn::text; action := 'refuse'; sqlstate := '42501';
+		object_type := 'function'; object := format('%s, called by %s', d.fn, d.descr); action := 'refuse'; sqlstate := '42501';
 		detail := format('%s calls it, and it belongs to role %s: the backfill''s updates would run another role''s code with the privileges of the owner of the table.',
 			d.descr, quote_ident(pg_get_userbyid(d.proowner)));
 		hint := format('Give the function to the owner of the table for the move (ALTER FUNCTION %s OWNER TO ...), or drop what calls it.', d.fn);
 		RETURN NEXT;
 	END LOOP;
-	-- CHECK constraints are evaluated by every update: kept, as the owner
-	FOR d IN SELECT con.conname, con.conrelid::regclass AS rel FROM pg_constraint con
-	          WHERE con.conrelid IN (SELECT @extschema@.xid_move_tree(p.relation)) AND con.contype = 'c' AND con.conparentid = 0
+	-- every other constraint of the relations: CHECK and exclusion
+	-- constraints are evaluated by the backfill's updates, as the owner;
+	-- unique constraints and foreign keys over other columns stay
+	FOR d IN SELECT con.conname, con.conrelid::regclass AS rel, con.contype FROM pg_constraint con
+	          WHERE con.conrelid IN (SELECT @extschema@.xid_move_tree(p.relation)) AND con.contype IN ('c', 'x', 'u', 'f', 't')
+	            AND con.conparentid = 0
 	            AND NOT EXISTS (SELECT FROM pg_depend x JOIN pg_attribute a ON a.attrelid = x.refobjid AND a.attnum = x.refobjsubid
 	                            WHERE x.classid = 'pg_constraint'::regclass AND x.objid = con.oid AND a.attname = p.column_name)
-	            AND con.conname NOT LIKE '%\_not\_null'
+	            AND NOT (con.contype = 'f' AND con.confrelid = tbl)
+	            AND con.conname NOT LIKE '%\_not\_null' AND con.conname NOT LIKE 'xid\_move%'
 	          ORDER BY con.conname, con.conrelid::regclass::text LOOP
 		object_type := 'constraint'; object := format('%I on %s', d.conname, d.rel); action := 'keep'; sqlstate := NULL; hint := NULL;
-		detail := 'A check constraint: each update of the backfill evaluates it, as the owner of the table.';
+		detail := CASE d.contype
+			WHEN 'c' THEN 'A check constraint: each update of the backfill evaluates it, as the owner of the table.'
+			WHEN 'x' THEN 'An exclusion constraint over other columns: the backfill''s updates check it, as the owner of the table.'
+			WHEN 'u' THEN 'A unique constraint over other columns.'
+			WHEN 'f' THEN 'A foreign key over other columns: the backfill''s updates do not change them.'
+			ELSE 'A constraint trigger (see the trigger).' END;
+		RETURN NEXT;
+	END LOOP;
+	-- row security policies that do not use the column: the move runs as
+	-- the owner with row_security off (FORCE is refused), so they hide
+	-- nothing from it and stay as they are
+	FOR d IN SELECT pol.polname, pol.polrelid::regclass AS rel FROM pg_policy pol
+	          WHERE pol.polrelid IN (SELECT @extschema@.xid_move_tree(p.relation))
+	            AND NOT EXISTS (SELECT FROM pg_depend x JOIN pg_attribute a ON a.attrelid = x.refobjid AND a.attnum = x.refobjsubid
+	                            WHERE x.classid = 'pg_policy'::regclass AND x.objid = pol.oid AND a.attname = p.column_name)
+	          ORDER BY pol.polname, pol.polrelid::regclass::text LOOP
+		object_type := 'policy'; object := format('%I on %s', d.polname, d.rel); action := 'keep'; sqlstate := NULL; hint := NULL;
+		detail := 'A row security policy that does not use the column: the move runs as the owner of the table, which it does not restrict.';
 		RETURN NEXT;
 	END LOOP;
 END
@@ -1125,6 +1154,8 @@ BEGIN
 	-- publications of the whole table: the new columns are published
 	FOR d IN SELECT pub.pubname FROM pg_publication_tables pt JOIN pg_publication pub ON pub.pubname = pt.pubname
 	          WHERE (pt.schemaname, pt.tablename) = (SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = p.relation)
+	            -- a column list is refused or leaves the column out
+	            AND NOT EXISTS (SELECT FROM pg_publication_rel pr WHERE pr.prpubid = pub.oid AND pr.prrelid = p.relation AND pr.prattrs IS NOT NULL)
 	          ORDER BY 1 LOOP
 		object_type := 'publication'; object := quote_ident(d.pubname); action := 'keep'; sqlstate := NULL;
 		detail := format('It publishes table %s: subscribers need the new column %I before the start (ALTER TABLE on each).', p.relation, p.new_column);
