@@ -859,7 +859,12 @@ BEGIN
 			SELECT c.relkind, i.indisunique, i.indexprs IS NOT NULL OR i.indpred IS NOT NULL AS complex,
 			       c.relam, i.indkey, i.indclass, i.indrelid, i.indnkeyatts
 			  INTO o FROM pg_class c LEFT JOIN pg_index i ON i.indexrelid = c.oid WHERE c.oid = d.objid;
-			IF o.relkind NOT IN ('i', 'I') THEN
+			IF o.relkind = 'S' THEN
+				object_type := 'sequence'; object := d.objid::regclass::text; action := 'keep';
+				detail := format('Owned by column %I: it stays with the old column %I (and goes with it if the finish drops it).', p.column_name, p.old_column);
+				RETURN NEXT;
+				CONTINUE;
+			ELSIF o.relkind NOT IN ('i', 'I') THEN
 				object_type := 'relation'; action := 'refuse'; sqlstate := '0A000';
 				detail := format('It depends on column %I.', p.column_name);
 				hint := 'Drop it for the move and create it again after the swap.';
