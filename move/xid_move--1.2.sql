@@ -226,6 +226,20 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_xs_name() IS
 'the schema of the xid extension, unquoted';
 
+-- The schema of xid_move, as a name (a trigger's argument: its lookups
+-- read the state of the move there)
+CREATE FUNCTION @extschema@.xid_move_ms_name()
+RETURNS name
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT n.nspname FROM pg_catalog.pg_extension e
+	JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'xid_move'
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_ms_name() IS
+'the schema of the xid_move extension, unquoted';
+
 -- The id of an existing row "r": its millisecond and 22 bits of its key,
 -- or a UUIDv7 key's own time (xid_from_key(), xid_from_uuidv7()).  Rows
 -- written during the move get xid_new() instead: a row's id is set once and
@@ -1257,7 +1271,7 @@ AS $$
 			'xid_move' || p.tag || '_' || suffix || 'u', p.relation, col, target, '@extschema@', eq, 'ref', a.args),
 		format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE ON %s DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.%I IS NULL AND NEW.%I IS NOT NULL) EXECUTE FUNCTION %s.xid_move_trigger(%L, %s)',
 			'xid_move' || p.tag || '_' || suffix || 'f', p.relation, target, col, '@extschema@', 'fix', a.args)]
-	FROM (SELECT format('%L, %L, %L, %L, %L, %L, %L, %L, %L', @extschema@.xid_move_xs_name(), m.tbl::oid,
+	FROM (SELECT format('%L, %L, %L, %L, %L, %L, %L, %L, %L', @extschema@.xid_move_xs_name(), @extschema@.xid_move_ms_name(),
 	                    m.key_column, mode, CASE mode WHEN 'new' THEN m.new_column ELSE m.old_column END,
 	                    coalesce(m.time_column, ''), CASE WHEN m.key_type = 'uuid'::regtype THEN 'uuid' ELSE 'int' END,
 	                    col, target) AS args) a

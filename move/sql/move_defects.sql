@@ -57,8 +57,9 @@ RESET ROLE;
 
 -- 1: the move makes no function a default privilege could grant, and its
 -- trigger function, which anyone may name in a trigger of their own, reads
--- nothing for a table whose owner has not the privileges of the owner of
--- the table it would look up
+-- only the table the state of a move under way names for the trigger's
+-- table and column (and only if the trigger's table's owner has the
+-- privileges of that table's owner)
 SET ROLE regress_xd_owner;
 CALL xid_move_start('orders', time_column => 'created_at');
 SELECT count(*) AS functions_in_schema FROM pg_proc WHERE pronamespace = 'xd'::regnamespace AND proname <> 'note';
@@ -67,7 +68,7 @@ CREATE TEMP TABLE mine (order_id bigint, order_id_xid public.xid);
 DO $$
 BEGIN
 	EXECUTE format('CREATE TRIGGER steal BEFORE INSERT ON mine FOR EACH ROW EXECUTE FUNCTION public.xid_move_trigger(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L)',
-		'ref', 'public', 'xd.payroll'::regclass::oid, 'id', 'old', 'salary', '', 'int', 'order_id', 'order_id_xid');
+		'ref', 'public', 'public', 'id', 'old', 'salary', '', 'int', 'order_id', 'order_id_xid');
 END
 $$;
 SELECT pg_temp.try($$INSERT INTO mine VALUES (1)$$) AS steal;

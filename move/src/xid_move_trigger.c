@@ -27,10 +27,11 @@
  *		 an abort finds every row's old key.
  *
  * Nothing here can be used to read a table its trigger's owner could not
- * read: a ref or fix trigger works only on a table whose owner has the
- * privileges of the owner of the table it looks up, and errors otherwise.
- * The move creates these triggers with fixed arguments; no argument is
- * ever written into SQL but as a quoted identifier or a relation's OID.
+ * read: a ref or fix trigger looks up only the table that the state of a
+ * move under way names for its relation and column (which only the owner
+ * of both may write), works only on a table whose owner has the privileges
+ * of that table's owner, and errors otherwise.  No argument is ever
+ * written into SQL but as a quoted identifier.
  *
  *-------------------------------------------------------------------------
  */
@@ -64,6 +65,7 @@ typedef struct MovePlans
 	SPIPlanPtr	live;			/* fix: is this row version still the live
 								 * one */
 	SPIPlanPtr	fill;			/* fix: fill the empty reference */
+	Oid			parent;			/* ref, fix: the table whose key moves */
 } MovePlans;
 
 static HTAB *move_plans = NULL;
@@ -72,7 +74,9 @@ static HTAB *move_plans = NULL;
 typedef struct RefArgs
 {
 	const char *xs;				/* xid's schema */
-	Oid			parent;			/* the table whose key moves */
+	const char *ms;				/* xid_move's schema */
+	Oid			parent;			/* the table whose key moves, from the
+								 * state of the move */
 	const char *key;			/* its key column */
 	bool		after_swap;		/* "old": the old value, after the swap */
 	const char *val;			/* its column that holds the value */
@@ -104,6 +108,7 @@ move_plans_for(Oid tgoid)
 		p->newid = NULL;
 		p->live = NULL;
 		p->fill = NULL;
+		p->parent = InvalidOid;
 	}
 	return p;
 }
@@ -322,7 +327,8 @@ move_ref_args(TriggerData *td, RefArgs *a)
 		move_bad_trigger(tg, td->tg_relation,
 						 "A reference trigger of a move is a row trigger on INSERT or UPDATE, with ten arguments.");
 	a->xs = tg->tgargs[1];
-	a->parent = (Oid) strtoul(tg->tgargs[2], NULL, 10);
+	a->ms = tg->tgargs[2];
+	a->parent = InvalidOid;
 	a->key = tg->tgargs[3];
 	a->after_swap = strcmp(tg->tgargs[4], "old") == 0;
 	a->val = tg->tgargs[5];
@@ -338,9 +344,43 @@ move_ref_args(TriggerData *td, RefArgs *a)
  * privileges of the referenced table's owner
  */
 static Oid
-move_ref_owner(TriggerData *td, RefArgs *a)
+move_ref_owner(TriggerData *td, RefArgs *a, MovePlans *plans)
 {
-	Oid			powner = move_rel_owner(a->parent);
+	Oid			powner;
+
+	/*
+	 * The table whose key moves is the one the state of a move under way
+	 * names for this relation and column: no OID in the trigger's
+	 * arguments, which a dump and restore would not carry over (the state's
+	 * regclass columns are restored by name).  Looked up once per trigger
+	 * and session; a trigger that no move under way made errors.
+	 */
+	if (!OidIsValid(plans->parent))
+	{
+		StringInfoData sql;
+		Oid			types[2] = {OIDOID, NAMEOID};
+		Datum		args[2];
+		bool		isnull;
+
+		initStringInfo(&sql);
+		appendStringInfo(&sql,
+						 "SELECT p.tbl::pg_catalog.oid FROM %s.xid_move_parts p"
+						 " WHERE p.leaf::pg_catalog.oid OPERATOR(pg_catalog.=) $1"
+						 " AND p.column_name OPERATOR(pg_catalog.=) $2 AND p.role OPERATOR(pg_catalog.=) 'child'",
+						 quote_identifier(a->ms));
+		args[0] = ObjectIdGetDatum(RelationGetRelid(td->tg_relation));
+		args[1] = DirectFunctionCall1(namein, CStringGetDatum(a->src));
+		if (SPI_execute_with_args(sql.data, 2, types, args, NULL, true, 1) != SPI_OK_SELECT)
+			elog(ERROR, "SPI_execute_with_args failed");
+		if (SPI_processed == 1)
+			plans->parent = DatumGetObjectId(SPI_getbinval(SPI_tuptable->vals[0],
+														   SPI_tuptable->tupdesc, 1, &isnull));
+		if (!OidIsValid(plans->parent))
+			move_bad_trigger(td->tg_trigger, td->tg_relation,
+							 "No move under way changes this column of this table.");
+	}
+	a->parent = plans->parent;
+	powner = move_rel_owner(a->parent);
 
 	if (!has_privs_of_role(td->tg_relation->rd_rel->relowner, powner))
 		ereport(ERROR,
@@ -427,16 +467,18 @@ move_ref(TriggerData *td)
 	if (!TRIGGER_FIRED_BEFORE(td->tg_event))
 		move_bad_trigger(td->tg_trigger, rel, "A reference trigger of a move fires BEFORE.");
 	tup = TRIGGER_FIRED_BY_UPDATE(td->tg_event) ? td->tg_newtuple : td->tg_trigtuple;
-	powner = move_ref_owner(td, &a);
 	srcno = move_attnum(rel, a.src);
 	targetno = move_attnum(rel, a.target);
 	srcval = heap_getattr(tup, srcno, desc, &srcnull);
 	if (!srcnull)
 	{
+		MovePlans  *plans;
+
 		if (SPI_connect() != SPI_OK_CONNECT)
 			elog(ERROR, "SPI_connect failed");
-		(void) move_lookup(td, &a, move_plans_for(td->tg_trigger->tgoid),
-						   powner, srcval, &v, &isnull);
+		plans = move_plans_for(td->tg_trigger->tgoid);
+		powner = move_ref_owner(td, &a, plans);
+		(void) move_lookup(td, &a, plans, powner, srcval, &v, &isnull);
 		SPI_finish();
 	}
 	return heap_modify_tuple_by_cols(tup, desc, 1, &targetno, &v, &isnull);
@@ -466,7 +508,6 @@ move_fix(TriggerData *td)
 	if (!TRIGGER_FIRED_AFTER(td->tg_event))
 		move_bad_trigger(td->tg_trigger, rel, "A check trigger of a move fires AFTER.");
 	tup = TRIGGER_FIRED_BY_UPDATE(td->tg_event) ? td->tg_newtuple : td->tg_trigtuple;
-	powner = move_ref_owner(td, &a);
 	srcno = move_attnum(rel, a.src);
 	targetno = move_attnum(rel, a.target);
 	srcval = heap_getattr(tup, srcno, desc, &srcnull);
@@ -478,6 +519,7 @@ move_fix(TriggerData *td)
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed");
 	plans = move_plans_for(td->tg_trigger->tgoid);
+	powner = move_ref_owner(td, &a, plans);
 	if (plans->live == NULL)
 	{
 		StringInfoData sql;
