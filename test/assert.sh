@@ -308,9 +308,9 @@ count "$log"
 
 echo "---- installcheck and test/sh, xid under AddressSanitizer and UndefinedBehaviorSanitizer"
 rm -f "$dir/build/result"
-# The online move's two shell tests (xid_move is SQL only; the xid
-# functions it calls are run under the sanitizers by the other tests) are
-# left to every version's suite: under ASan they were a fifth of this stage
+# The online move's two shell tests are left to every version's suite
+# (under ASan they were a fifth of this stage); xid_move's library, built
+# with the sanitizers here too, runs under them in its regression tests
 chroot_exec "$dir" XID_SANITIZE=1 XID_DISCARD_CACHES=1 XID_SKIP_SH="move move_schema" -- bash /build/xid/test/suite.sh "$prefix/bin/pg_config" /build/result \
 	2>&1 | grep --line-buffered -v '^PostgreSQL 18: [0-9]* passed' | tee "$log"
 count "$log"

@@ -58,7 +58,10 @@ if [ -n "${XID_SANITIZE:-}" ]; then
 	sanitizer_env "$work/sanitizer"
 fi
 make -s clean >/dev/null 2>&1
+make -s -C move clean >/dev/null 2>&1
+# xid_move's library too (make install installs it beside xid)
 if make -s COPT="$CFLAGS_STRICT" >"$work/build.log" 2>&1 &&
+	make -s -C move COPT="$CFLAGS_STRICT" >>"$work/build.log" 2>&1 &&
 	make -s install >>"$work/build.log" 2>&1 &&
 	make -s -C portable install >>"$work/build.log" 2>&1; then
 	pass "build and install with $CFLAGS_STRICT"
