@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """test/check_links.py [TOP]: every relative link and anchor in the
-repository's Markdown resolves.
+repository's Markdown resolves, and every table renders.
 
 Reads README.md and the other Markdown files at the top (DEVELOPING.md,
 BENCHMARKS.md, CHANGELOG.md), docs/ and clients/*/ and checks each link
@@ -11,9 +11,10 @@ be one of its headings' anchors as GitHub makes them (lower case,
 punctuation other than - and _ dropped, each space a hyphen, -1, -2 ...
 for repeated headings) or an explicit <a name/id>; an anchor into any
 other file must be a line anchor (#L10, #L10-L20).  Code blocks and code
-spans are not read.  Prints each link that does not resolve as
-FILE:LINE: TARGET: why; exits 1 if there is one.  Python 3 standard
-library only.
+spans are not read.  A table renders on GitHub only when its header row
+and the delimiter row under it have as many cells: each has.  Prints each
+link that does not resolve as FILE:LINE: TARGET: why, and each table that
+does not render; exits 1 if there is one.  Python 3 standard library only.
 """
 import glob
 import os
@@ -33,6 +34,7 @@ HTML_LINK = re.compile(r'<(?:a|img)\b[^>]*?\b(?:href|src)\s*=\s*["\']([^"\']*)["
 HTML_ANCHOR = re.compile(r'<a\b[^>]*?\b(?:name|id)\s*=\s*["\']([^"\']*)["\']', re.I)
 SCHEME = re.compile(r'^[A-Za-z][A-Za-z0-9+.-]*:|^//')
 LINE_ANCHOR = re.compile(r'^L\d+(-L\d+)?$')
+DELIMITER = re.compile(r'^ {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$')
 
 
 def markdown_files():
@@ -168,6 +170,28 @@ def check(rel, target):
     return 'an anchor #%s into %s, which is not Markdown' % (frag, dest)
 
 
+def cells(row):
+    """The number of cells of a table row (pipes in code spans or escaped
+    do not divide)."""
+    row = blank_code(row.replace('\\|', '  ')).strip()
+    if row.startswith('|'):
+        row = row[1:]
+    if row.endswith('|'):
+        row = row[:-1]
+    return len(row.split('|'))
+
+
+def tables(rel):
+    """(line, header cells, delimiter cells) of each table whose header
+    and delimiter rows differ."""
+    with open(os.path.join(top, rel), encoding='utf-8') as f:
+        lines = prose_lines(f.read())
+    for (n0, head), (n, line) in zip(lines, lines[1:]):
+        if n == n0 + 1 and '|' in line and '|' in head and DELIMITER.match(line):
+            if cells(head) != cells(line):
+                yield n0, cells(head), cells(line)
+
+
 def main():
     files = markdown_files()
     total = broken = 0
@@ -180,7 +204,11 @@ def main():
             if why:
                 broken += 1
                 print('%s:%d: %s: %s' % (rel, n, target, why))
-    print('links: %d relative links in %d Markdown files, %d do not resolve'
+        for n, h, d in tables(rel):
+            broken += 1
+            print('%s:%d: a table with %d header cells and %d in its delimiter row does not render'
+                  % (rel, n, h, d))
+    print('links: %d relative links in %d Markdown files; %d links or tables do not resolve or render'
           % (total, len(files), broken))
     return 1 if broken else 0
 

@@ -228,7 +228,7 @@ run_dist()
 	python3 "$copy/xid/test/check_links.py" "$copy/xid" >"$copy/links.log" 2>&1
 	rc=$?
 	[ $rc -eq 0 ] || cat "$copy/links.log"
-	result "every relative link and anchor in the Markdown resolves" $rc
+	result "every relative link and anchor in the Markdown resolves, every table renders" $rc
 	rm -rf "$copy"
 }
 
