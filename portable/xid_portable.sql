@@ -225,7 +225,7 @@ BEGIN ATOMIC
 	SELECT xid_portable_make(clock_timestamp(), nextval('xid_portable_seq'::regclass), true);
 END;
 COMMENT ON FUNCTION xid_new() IS
-'a new xid: unique on this server and increasing (see README)';
+'a new xid: unique on this server and increasing (docs/managed.md)';
 
 CREATE FUNCTION xid_new(t timestamptz)
 RETURNS bigint

@@ -1,13 +1,13 @@
 --
 -- Text and binary I/O of public.xid
 --
--- the spec's vectors (section 10) and the extremes
+-- the test vectors of docs/format.md (section 7) and the extremes
 SELECT v::public.xid AS x, v::public.xid::text = v AS round_trip
 FROM (VALUES ('11111111111'), ('1111111NVpb'), ('113q8KFkAEs'),
              ('11111111112'), ('1111111111z'), ('11111111121'),
              ('5cnEkaefSdu'), ('jpXCZedGfVP'), ('jpXCZedGfVQ')) AS t(v);
 
--- payloads as numbers: the spec's +1 ms is 2^22, +1 day is 86400000 * 2^22
+-- payloads as numbers (docs/format.md, section 7): +1 ms is 2^22, +1 day is 86400000 * 2^22
 SELECT '1111111NVpb'::public.xid::bigint = (1::bigint << 22) AS one_ms,
        '113q8KFkAEs'::public.xid::bigint = (86400000::bigint << 22) AS one_day;
 

@@ -10,7 +10,7 @@ FROM (VALUES ('1'), ('2'), ('5'), ('z'), ('j'), ('k'),
              ('11111111111'), ('1111111111')) AS t(p),
      LATERAL (SELECT public.xid_prefix_range(p) AS r) AS x;
 
--- the bounds are exactly the spec's: value * 58^(11-N) and + 58^(11-N) - 1
+-- the bounds are exactly docs/format.md's (section 6): value * 58^(11-N) and + 58^(11-N) - 1
 SELECT lower(public.xid_prefix_range('2'))::bigint = 430804206899405824 AS lo_2,
        upper(public.xid_prefix_range('2'))::bigint = 2 * 430804206899405824 - 1 AS hi_2,
        upper(public.xid_prefix_range('jpXC')) = 'jpXCZedGfVQ' AS clamped;

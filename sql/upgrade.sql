@@ -142,14 +142,15 @@ SELECT format('configuration dump of %s where %s', c.cfg::regclass, quote_litera
 FROM pg_extension e, unnest(e.extconfig, e.extcondition) AS c(cfg, cond)
 WHERE e.extname = 'xid'
 $$;
--- each released version (1.0, 1.1), installed as it was and updated to the
--- default version, equals a fresh install of the default version, which
--- runs its own full script (xid--1.2.sql)
+-- each released version (1.0, 1.1, 1.2), installed as it was and updated
+-- to the default version, equals a fresh install of the default version,
+-- which runs its own full script (xid--1.3.sql)
 DROP EXTENSION xid;
 CREATE EXTENSION xid VERSION '1.0';
 CREATE TEMP TABLE v1_0 AS SELECT pg_temp.xid_members() AS d;
 ALTER EXTENSION xid UPDATE TO '1.1';
 ALTER EXTENSION xid UPDATE TO '1.2';
+ALTER EXTENSION xid UPDATE TO '1.3';
 SELECT extversion FROM pg_extension WHERE extname = 'xid';
 CREATE TEMP TABLE upgraded AS SELECT pg_temp.xid_members() AS d;
 DROP EXTENSION xid;
@@ -159,6 +160,13 @@ CREATE TEMP TABLE v1_1 AS SELECT pg_temp.xid_members() AS d;
 ALTER EXTENSION xid UPDATE;
 SELECT extversion FROM pg_extension WHERE extname = 'xid';
 CREATE TEMP TABLE upgraded_1_1 AS SELECT pg_temp.xid_members() AS d;
+DROP EXTENSION xid;
+CREATE EXTENSION xid VERSION '1.2';
+SELECT extversion FROM pg_extension WHERE extname = 'xid';
+CREATE TEMP TABLE v1_2 AS SELECT pg_temp.xid_members() AS d;
+ALTER EXTENSION xid UPDATE;
+SELECT extversion FROM pg_extension WHERE extname = 'xid';
+CREATE TEMP TABLE upgraded_1_2 AS SELECT pg_temp.xid_members() AS d;
 DROP EXTENSION xid;
 CREATE EXTENSION xid;
 SELECT extversion FROM pg_extension WHERE extname = 'xid';
@@ -179,7 +187,11 @@ UNION ALL
 UNION ALL
 (SELECT 'only after the update from 1.1', d FROM upgraded_1_1 EXCEPT ALL SELECT 'only after the update from 1.1', d FROM fresh)
 UNION ALL
-(SELECT 'only in a fresh install, not 1.1', d FROM fresh EXCEPT ALL SELECT 'only in a fresh install, not 1.1', d FROM upgraded_1_1);
+(SELECT 'only in a fresh install, not 1.1', d FROM fresh EXCEPT ALL SELECT 'only in a fresh install, not 1.1', d FROM upgraded_1_1)
+UNION ALL
+(SELECT 'only after the update from 1.2', d FROM upgraded_1_2 EXCEPT ALL SELECT 'only after the update from 1.2', d FROM fresh)
+UNION ALL
+(SELECT 'only in a fresh install, not 1.2', d FROM fresh EXCEPT ALL SELECT 'only in a fresh install, not 1.2', d FROM upgraded_1_2);
 -- the comparison sees labels: what 1.1 changed in the 1.0 objects (each
 -- function's comment is in its line; the comments of the other objects,
 -- in their "object" lines, are left out here)
@@ -190,10 +202,19 @@ WHERE d NOT LIKE 'object %' ORDER BY 1;
 -- and what 1.2 added or changed
 SELECT CASE WHEN d LIKE 'function %' THEN 'function ' || substring(d FROM 'CREATE OR REPLACE (?:FUNCTION|PROCEDURE) ([^\n]*)')
             ELSE left(d, 60) END AS changed_in_1_2
-FROM (SELECT d FROM fresh EXCEPT SELECT d FROM v1_1) s
+FROM (SELECT d FROM v1_2 EXCEPT SELECT d FROM v1_1) s
 WHERE d NOT LIKE 'object %' ORDER BY 1;
 -- nothing of 1.1 is lost in 1.2
-SELECT count(*) AS dropped_in_1_2 FROM (SELECT d FROM v1_1 EXCEPT SELECT d FROM fresh) s;
+SELECT count(*) AS dropped_in_1_2 FROM (SELECT d FROM v1_1 EXCEPT SELECT d FROM v1_2) s;
+-- 1.3 changed a comment that \df+ shows, and nothing else: xid_new()'s
+-- pointed to a README section that moved to a docs/ page
+SELECT CASE WHEN d LIKE 'function %' THEN 'function ' || substring(d FROM 'CREATE OR REPLACE (?:FUNCTION|PROCEDURE) ([^\n]*)')
+            ELSE left(d, 60) END AS changed_in_1_3
+FROM (SELECT d FROM fresh EXCEPT SELECT d FROM v1_2) s
+WHERE d NOT LIKE 'object %' ORDER BY 1;
+SELECT count(*) AS replaced_in_1_3 FROM (SELECT d FROM v1_2 EXCEPT SELECT d FROM fresh) s
+WHERE d NOT LIKE 'object %';
+SELECT obj_description('public.xid_new()'::regprocedure, 'pg_proc') AS xid_new_comment;
 
 -- the extension lives in the schema it is given, and cannot move
 CREATE SCHEMA ids;

@@ -211,8 +211,9 @@ run_pg_upgrade()
 	result "pg_upgrade 18 -> 19" $rc
 }
 
-# The PGXN zip of the committed tree, checked against the meta spec, and
-# every place that states the version (test/check_versions.py)
+# The PGXN zip of the committed tree, checked against the meta spec, every
+# place that states the version (test/check_versions.py) and the links of
+# the Markdown (test/check_links.py)
 run_dist()
 {
 	local copy rc
@@ -224,6 +225,10 @@ run_dist()
 	rc=$?
 	[ $rc -eq 0 ] || grep -v '^ok ' "$copy/versions.log"
 	result "one version everywhere: the extension, META.json, CHANGELOG, debian/changelog, the client packages" $rc
+	python3 "$copy/xid/test/check_links.py" "$copy/xid" >"$copy/links.log" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] || cat "$copy/links.log"
+	result "every relative link and anchor in the Markdown resolves, every table renders" $rc
 	rm -rf "$copy"
 }
 

@@ -66,6 +66,7 @@ decode_ok(const char *s, uint64_t *v)
 	return uid11_decode(s, strlen(s), v, NULL) == UID11_OK;
 }
 
+/* the test vectors of docs/format.md (section 7) and the extremes */
 static void
 test_spec_vectors(void)
 {
@@ -94,7 +95,7 @@ test_spec_vectors(void)
 		CHECK(decode_ok(vec[i].text, &v));
 		CHECK(v == vec[i].payload);
 	}
-	/* the spec's +1 ms and +1 day vectors are (ms << 22) */
+	/* the +1 ms and +1 day vectors of docs/format.md are (ms << 22) */
 	CHECK(UINT64_C(0x0000000000400000) == (UINT64_C(1) << 22));
 	CHECK(UINT64_C(0x0001499700000000) == (UINT64_C(86400000) << 22));
 	end_case("spec vectors and extremes");

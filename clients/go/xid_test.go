@@ -24,6 +24,7 @@ func refEncode(v uint64) string {
 	return string(b)
 }
 
+// The test vectors of docs/format.md (section 7)
 func TestSpecVectors(t *testing.T) {
 	for _, c := range []struct {
 		v uint64

@@ -67,12 +67,15 @@ parts=$(q "SELECT count(*) FROM pg_inherits WHERE inhparent = 'events'::regclass
 check "today's partition and four more were made, the one of 100 days ago dropped" "[ $parts -eq 5 ]"
 check "each made partition holds exactly one UTC day of ids" \
 	"[ \"\$(exact events day \"date_trunc('day', now(), 'UTC')\" 5)\" = 5 ]"
+today=$(q "SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD')")
+check "the partitions are named as docs/partitioning.md says (events_$today ...) and written without quotes" \
+	"[ \$(q \"SELECT count(*) FROM pg_inherits WHERE inhparent = 'events'::regclass AND inhrelid::regclass::text ~ '^events_[0-9]{8}\\$'\") -eq 5 ] && psql -c 'SELECT count(*) FROM events_$today' >/dev/null"
 psql -c "INSERT INTO events (payload) SELECT 'new' FROM generate_series(1, 1000)"
 psql -c "CALL xid_maintain_partitions('events', 'day', 4, interval '90 days')"
 check "run again: the same partitions, the new rows kept" \
 	"[ \$(q \"SELECT count(*) FROM pg_inherits WHERE inhparent = 'events'::regclass\") -eq 5 ] && [ \$(q \"SELECT count(*) FROM events\") -eq 1000 ]"
-check "a monthly table: this month and the next two" \
-	"psql -c \"CREATE TABLE monthly (id public.xid NOT NULL) PARTITION BY RANGE (id)\" -c \"CALL xid_maintain_partitions('monthly', 'month', 2)\" && [ \$(q \"SELECT count(*) FROM pg_inherits WHERE inhparent = 'monthly'::regclass\") -eq 3 ]"
+check "a monthly table: this month and the next two, named monthly_YYYYMM01" \
+	"psql -c \"CREATE TABLE monthly (id public.xid NOT NULL) PARTITION BY RANGE (id)\" -c \"CALL xid_maintain_partitions('monthly', 'month', 2)\" && [ \$(q \"SELECT count(*) FROM pg_inherits WHERE inhparent = 'monthly'::regclass AND inhrelid::regclass::text ~ '^monthly_[0-9]{6}01\\$'\") -eq 3 ]"
 removed=$(q "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT count(*) FROM events WHERE id >= now() - interval '1 hour' AND id < now()" | sed -nE 's/.*Subplans Removed: ([0-9]+).*/\1/p')
 check "the last hour on the kept table: ${removed:-no} of 5 partitions removed at start-up" "[ \"${removed:-0}\" -ge 3 ]"
 
@@ -90,16 +93,18 @@ if [ $cron = yes ]; then
 	q "SELECT cron.unschedule('xid-partitions')" >/dev/null
 	check "pg_cron ran the procedure: the current hour's partition and three more" \
 		"[ \"\$(exact cron_events hour \"(SELECT date_trunc('hour', max(start_time), 'UTC') FROM cron.job_run_details WHERE status = 'succeeded')\" 4)\" = 4 ]"
+	check "hourly partitions are named cron_events_YYYYMMDD_HH" \
+		"[ \$(q \"SELECT count(*) FROM pg_inherits WHERE inhparent = 'cron_events'::regclass AND inhrelid::regclass::text !~ '^cron_events_[0-9]{8}_[0-9]{2}\\$'\") -eq 0 ]"
 else
 	echo "not run: pg_cron is not installed for PostgreSQL $XID_MAJOR (test/chroot.sh installs it for 17 and 18)"
 fi
 
-# pg_partman still refuses xid, as README says
+# pg_partman still refuses xid, as docs/partitioning.md says
 if [ -f "$sharedir/extension/pg_partman.control" ]; then
 	psql -c "CREATE SCHEMA partman" -c "CREATE EXTENSION pg_partman SCHEMA partman" >/dev/null
 	msg=$(psql -c "CREATE TABLE pm (id public.xid NOT NULL) PARTITION BY RANGE (id)" \
 		-c "SELECT partman.create_parent('public.pm', 'id', '1 day')" 2>&1 || true)
-	check "pg_partman $(q "SELECT extversion FROM pg_extension WHERE extname = 'pg_partman'") refuses an xid column: README's pg_partman section still holds" \
+	check "pg_partman $(q "SELECT extversion FROM pg_extension WHERE extname = 'pg_partman'") refuses an xid column: docs/partitioning.md's pg_partman section still holds" \
 		"grep -q 'Supplied column is of type xid' <<<\"\$msg\""
 else
 	echo "not run: pg_partman is not installed for PostgreSQL $XID_MAJOR (test/chroot.sh installs it for 17 and 18)"

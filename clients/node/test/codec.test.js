@@ -1,5 +1,5 @@
 'use strict';
-// The codec alone, no server: the spec's vectors, a bigint reference
+// The codec alone, no server: the vectors of docs/format.md, a bigint reference
 // implementation on random payloads, errors, bounds, the generator.
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');

@@ -25,7 +25,7 @@ from pgxid import (
 )
 
 UTC = timezone.utc
-# The spec's test vectors (uid11-xid-spec, section 9)
+# The test vectors of docs/format.md (section 7)
 SPEC = [(0, "11111111111"), (1 << 22, "1111111NVpb"), (86_400_000 << 22, "113q8KFkAEs")]
 
 

@@ -1,4 +1,4 @@
-//! The codec without a server: the spec's vectors, random payloads against
+//! The codec without a server: the vectors of docs/format.md, random payloads against
 //! the plain definition, the server's errors, bounds, time, the generator.
 
 use pgxid::{like_bounds, prefix_bounds, time_lower_bound, time_upper_bound, Generator, Xid, EPOCH_MS, MAX_MS};

@@ -37,6 +37,7 @@ class XidTest {
         return new String(out);
     }
 
+    // the test vectors of docs/format.md (section 7)
     @Test
     void specVectors() {
         assertEquals("11111111111", Xid.ofPayload(0).toString());
