@@ -1823,14 +1823,16 @@ BEGIN
 		-- a partitioned table, at every level: the index ON ONLY each
 		-- partitioned table, CONCURRENTLY on each leaf, each attached to
 		-- its parent's; what exists, valid and attached, is not asked again
-		-- (the partitioned table's own is valid once every one below is)
-		FOR node IN SELECT t.relid::regclass AS rel, t.parentrelid::regclass AS parent, t.level, c.relkind, n.nspname,
-		                   @extschema@.xid_move_part_index(t.relid, r.relation, r.new_index, par.tag) AS idx,
-		                   @extschema@.xid_move_part_index(t.parentrelid, r.relation, r.new_index, par.tag) AS parent_idx
+		-- (the partitioned table's own is valid once every one below is).
+		-- The attaches go bottom up: attaching the last index below a
+		-- partitioned index that is attached already would validate that
+		-- one's parent too, taking ACCESS EXCLUSIVE on the table above in
+		-- the middle of the statement, a deadlock with the writers.
+		FOR node IN SELECT t.relid::regclass AS rel, t.level, c.relkind, n.nspname,
+		                   @extschema@.xid_move_part_index(t.relid, r.relation, r.new_index, par.tag) AS idx
 		            FROM pg_partition_tree(r.relation) t JOIN pg_class c ON c.oid = t.relid JOIN pg_namespace n ON n.oid = c.relnamespace
 		            ORDER BY t.level, t.relid::regclass::text LOOP
-			SELECT i.indexrelid, i.indisvalid, EXISTS (SELECT FROM pg_inherits h WHERE h.inhrelid = i.indexrelid) AS attached
-			  INTO ix FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+			SELECT i.indexrelid, i.indisvalid INTO ix FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
 			 WHERE i.indrelid = node.rel AND c.relname = node.idx;
 			IF FOUND AND node.relkind <> 'p' AND NOT ix.indisvalid THEN
 				RETURN NEXT format('DROP INDEX CONCURRENTLY %I.%I', node.nspname, node.idx);
@@ -1841,11 +1843,18 @@ BEGIN
 					CASE WHEN node.relkind = 'p' THEN 'ONLY ' ELSE '' END, node.rel, r.method, r.cols,
 					CASE WHEN r.nulls_not_distinct THEN ' NULLS NOT DISTINCT' ELSE '' END, r.storage);
 			END IF;
-			IF node.level > 0 AND (NOT FOUND OR NOT ix.attached OR (node.relkind <> 'p' AND NOT ix.indisvalid)) THEN
-				RETURN NEXT format('ALTER INDEX %I.%I ATTACH PARTITION %I.%I',
-					(SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = node.parent),
-					node.parent_idx, node.nspname, node.idx);
-			END IF;
+		END LOOP;
+		FOR node IN SELECT t.relid::regclass AS rel, t.parentrelid::regclass AS parent, n.nspname,
+		                   @extschema@.xid_move_part_index(t.relid, r.relation, r.new_index, par.tag) AS idx,
+		                   @extschema@.xid_move_part_index(t.parentrelid, r.relation, r.new_index, par.tag) AS parent_idx
+		            FROM pg_partition_tree(r.relation) t JOIN pg_class c ON c.oid = t.relid JOIN pg_namespace n ON n.oid = c.relnamespace
+		            WHERE t.level > 0
+		            ORDER BY t.level DESC, t.relid::regclass::text LOOP
+			CONTINUE WHEN EXISTS (SELECT FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_inherits h ON h.inhrelid = i.indexrelid
+			                      WHERE i.indrelid = node.rel AND c.relname = node.idx AND i.indisvalid);
+			RETURN NEXT format('ALTER INDEX %I.%I ATTACH PARTITION %I.%I',
+				(SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = node.parent),
+				node.parent_idx, node.nspname, node.idx);
 		END LOOP;
 	END LOOP;
 END

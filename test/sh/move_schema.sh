@@ -4,10 +4,16 @@
 # application role, write every table: users, whose key is moved, with a
 # self-reference (manager_id); docs, with two keys to users (created_by,
 # updated_by), a view over it and application row triggers (updated_at and
-# an audit row); memberships with a composite unique constraint over the
-# reference; a partitioned activity table; profiles with row level
-# security.  The backfill is cancelled once and the server stopped with -m
-# immediate once; both resume.
+# an audit row, and a statement trigger) and a CHECK that calls the
+# owner's function; memberships with a composite unique constraint over the
+# reference; an activity table partitioned on two levels with an index on
+# the reference; profiles with row level security; tickets whose reference
+# falls back to a default (ON DELETE SET DEFAULT).  users is published with
+# its primary key's index as replica identity, a reporter may read two of
+# its columns, the owner's default privileges grant every function to the
+# application, and a rule on docs is refused by the plan until dropped.
+# The backfill is cancelled once and the server stopped with -m immediate
+# once; both resume.
 #
 # Afterwards every row and every reference is compared with a snapshot
 # taken before the move (the rows no writer touched are unchanged, each
@@ -56,6 +62,7 @@ check() # check LABEL SQL: SQL must print t
 psql -U postgres -d postgres <<'SQL'
 CREATE ROLE mover LOGIN;
 CREATE ROLE app LOGIN;
+CREATE ROLE reporter LOGIN;
 CREATE DATABASE movedb OWNER mover;
 GRANT SET ON PARAMETER session_replication_role TO mover;
 SQL
@@ -64,6 +71,7 @@ export PGUSER=mover PGDATABASE=movedb
 psql <<'SQL'
 CREATE EXTENSION xid;
 CREATE EXTENSION xid_move;
+ALTER DEFAULT PRIVILEGES GRANT EXECUTE ON FUNCTIONS TO app;
 CREATE TABLE users (
 	id bigserial PRIMARY KEY,
 	created_at timestamptz NOT NULL DEFAULT now(),
@@ -91,6 +99,12 @@ CREATE FUNCTION docs_audit() RETURNS trigger LANGUAGE plpgsql AS
 	'BEGIN INSERT INTO public.audit (doc) VALUES (NEW.id); RETURN NULL; END';
 CREATE TRIGGER docs_touch BEFORE UPDATE ON docs FOR EACH ROW EXECUTE FUNCTION docs_touch();
 CREATE TRIGGER docs_audit AFTER UPDATE ON docs FOR EACH ROW EXECUTE FUNCTION docs_audit();
+CREATE TABLE stmt_log (app text);
+CREATE FUNCTION docs_stmt() RETURNS trigger LANGUAGE plpgsql AS
+	'BEGIN INSERT INTO public.stmt_log VALUES (current_setting(''application_name'')); RETURN NULL; END';
+CREATE TRIGGER docs_stmt AFTER UPDATE ON docs FOR EACH STATEMENT EXECUTE FUNCTION docs_stmt();
+CREATE FUNCTION positive(bigint) RETURNS boolean LANGUAGE sql IMMUTABLE AS 'SELECT $1 > 0';
+ALTER TABLE docs ADD CONSTRAINT docs_n_positive CHECK (positive(n));
 CREATE TABLE memberships (
 	team int NOT NULL,
 	user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
@@ -103,7 +117,10 @@ CREATE TABLE activity (
 	user_id bigint REFERENCES users ON DELETE CASCADE,
 	n bigint NOT NULL) PARTITION BY RANGE (at);
 CREATE TABLE activity_1 PARTITION OF activity FOR VALUES FROM ('2026-01-01') TO ('2026-07-01');
-CREATE TABLE activity_2 PARTITION OF activity FOR VALUES FROM ('2026-07-01') TO ('2100-01-01');
+CREATE TABLE activity_2 PARTITION OF activity FOR VALUES FROM ('2026-07-01') TO ('2100-01-01') PARTITION BY RANGE (n);
+CREATE TABLE activity_2a PARTITION OF activity_2 FOR VALUES FROM (MINVALUE) TO (1000001);
+CREATE TABLE activity_2b PARTITION OF activity_2 FOR VALUES FROM (1000001) TO (MAXVALUE);
+CREATE INDEX activity_user_id ON activity (user_id);
 INSERT INTO activity SELECT '2026-01-01'::date + g % 360, 1 + (g * 17) % 6000, g FROM generate_series(1, 8000) g;
 CREATE TABLE profiles (
 	user_id bigint NOT NULL REFERENCES users,
@@ -113,9 +130,21 @@ CREATE TABLE profiles (
 ALTER TABLE profiles ENABLE ROW LEVEL SECURITY;
 CREATE POLICY tenant_one ON profiles USING (tenant = 1);
 INSERT INTO profiles SELECT 1 + g % 6000, 1 + g % 2, 'bio', g FROM generate_series(1, 4000) g;
+CREATE TABLE tickets (
+	id bigserial PRIMARY KEY,
+	assignee bigint NOT NULL DEFAULT 1 REFERENCES users ON DELETE SET DEFAULT,
+	n bigint NOT NULL);
+INSERT INTO users (created_at, n) VALUES ('2026-01-02+00', 999999);
+INSERT INTO tickets (assignee, n) SELECT (SELECT id FROM users WHERE n = 999999), g FROM generate_series(1, 10) g;
+ALTER TABLE users REPLICA IDENTITY USING INDEX users_pkey;
+SET client_min_messages = error;
+CREATE PUBLICATION app_pub FOR TABLE users;
+RESET client_min_messages;
+GRANT SELECT (id, n) ON users TO reporter;
 -- the writers' ledger
 CREATE TABLE wlog (n bigint PRIMARY KEY);
 GRANT SELECT, INSERT, UPDATE, DELETE ON users, docs, memberships, activity, profiles, wlog, audit TO app;
+GRANT INSERT ON stmt_log TO app;
 GRANT USAGE ON SEQUENCE users_id_seq, docs_id_seq TO app;
 -- app sees every profile
 CREATE POLICY app_all ON profiles TO app USING (true);
@@ -136,14 +165,28 @@ SELECT (SELECT md5(string_agg(format('%s|%s|%s', u.n, u.created_at, m.n), ',' OR
        (SELECT count(*) FROM profiles) AS nprofiles;
 SQL
 
-# the plan: everything changed, moved, kept; nothing refused
+# a rule on a table of the move is refused by name, before any change
+psql -c "CREATE RULE docs_keep AS ON DELETE TO docs DO INSTEAD NOTHING"
+err=$(psql -v VERBOSITY=verbose -c "CALL xid_move_start('users', time_column => 'created_at')" 2>&1 || true)
+grep -q '0A000: table public.users cannot be moved to xid: rule docs_keep on public.docs' <<<"$err" || fail "the rule: $err"
+check "a rule on a referencing table is refused by name, and nothing changes" \
+	"SELECT NOT EXISTS (SELECT FROM public.xid_move_moves) AND NOT EXISTS (SELECT FROM pg_attribute WHERE attname = 'id_xid')"
+psql -c "DROP RULE docs_keep ON docs"
+
+# the plan: everything changed, moved, carried over, kept; nothing refused
 psql -At -F ' | ' -c "SELECT action, object_type, object FROM xid_move_plan('users', 'created_at')" >"$work/plan.txt"
 grep -q '^move | constraint | constraint memberships_team_user_id_key' "$work/plan.txt" &&
 	grep -q '^keep | view | public.doc_titles' "$work/plan.txt" &&
 	grep -q '^suppress | trigger | docs_touch on public.docs' "$work/plan.txt" &&
+	grep -q '^suppress | trigger | docs_stmt on public.docs' "$work/plan.txt" &&
+	grep -q '^keep | constraint | docs_n_positive on public.docs' "$work/plan.txt" &&
 	grep -q '^keep | foreign key | users_manager_id_fkey' "$work/plan.txt" &&
+	grep -q '^move | replica identity | public.users' "$work/plan.txt" &&
+	grep -q '^carry | privileges | public.users.id' "$work/plan.txt" &&
+	grep -q '^carry | default | public.tickets.assignee' "$work/plan.txt" &&
+	grep -q '^move | index | public.activity_user_id' "$work/plan.txt" &&
 	! grep -q '^refuse' "$work/plan.txt" || { cat "$work/plan.txt"; fail "the plan"; }
-echo "ok   the plan: the composite unique constraint moves, the view and the self-reference are kept, the application triggers are suppressed"
+echo "ok   the plan: the composite unique constraint, the index on two partition levels and the replica identity move, privileges and a default are carried over, the view and the self-reference are kept, the application triggers are suppressed"
 
 # The writers, as app: a user managed by another, a doc by two users, a
 # membership, an activity and a profile of the new user; an update of a doc
@@ -225,10 +268,10 @@ writers_until
 echo "     writers after the restart: $(cat "$work"/pgbench_*.out | sed -nE 's/^number of transactions actually processed: ([0-9]+).*/\1/p' | awk '{ s += $1 } END { print s }') transactions, none failed"
 
 check "every key and reference is an xid, every foreign key valid" \
-	"SELECT (SELECT count(*) FROM pg_attribute WHERE attname IN ('id', 'manager_id', 'created_by', 'updated_by', 'user_id')
-	           AND attrelid IN ('users'::regclass, 'docs'::regclass, 'memberships'::regclass, 'activity'::regclass, 'profiles'::regclass)
-	           AND atttypid = 'public.xid'::regtype) = 7
-	    AND (SELECT count(*) = 6 AND bool_and(convalidated) FROM pg_constraint WHERE contype = 'f' AND confrelid = 'users'::regclass AND conparentid = 0)
+	"SELECT (SELECT count(*) FROM pg_attribute WHERE attname IN ('id', 'manager_id', 'created_by', 'updated_by', 'user_id', 'assignee')
+	           AND attrelid IN ('users'::regclass, 'docs'::regclass, 'memberships'::regclass, 'activity'::regclass, 'profiles'::regclass, 'tickets'::regclass)
+	           AND atttypid = 'public.xid'::regtype) = 8
+	    AND (SELECT count(*) = 7 AND bool_and(convalidated) FROM pg_constraint WHERE contype = 'f' AND confrelid = 'users'::regclass AND conparentid = 0)
 	    AND NOT EXISTS (SELECT FROM public.xid_move_moves)"
 check "the rows no writer touched are unchanged, each reference to the row it referenced" \
 	"SELECT b.users = (SELECT md5(string_agg(format('%s|%s|%s', u.n, u.created_at, m.n), ',' ORDER BY u.n))
@@ -263,6 +306,23 @@ check "the composite unique constraint is on the new column, and holds" \
 	    AND (SELECT count(*) = count(DISTINCT (team, user_id)) FROM memberships)"
 check "the view is unchanged" \
 	"SELECT count(*) = (SELECT count(*) FROM docs) FROM doc_titles"
+check "the statement trigger fired for the writers only, and the CHECK holds" \
+	"SELECT NOT EXISTS (SELECT FROM stmt_log WHERE app IS DISTINCT FROM 'pgbench') AND EXISTS (SELECT FROM stmt_log)
+	    AND (SELECT convalidated FROM pg_constraint WHERE conname = 'docs_n_positive')"
+check "the index on the reference is valid on every partition level, and the new functions are none" \
+	"SELECT (SELECT count(*) FROM pg_partition_tree('activity') t
+	         WHERE EXISTS (SELECT FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+	                       WHERE i.indrelid = t.relid AND a.attname = 'user_id' AND i.indisvalid)) = 5
+	    AND NOT EXISTS (SELECT FROM pg_proc WHERE pronamespace = 'public'::regnamespace AND proname LIKE '%\_xm\_%')"
+check "the published table keeps its replica identity on the new key's index and takes updates" \
+	"SELECT (SELECT ic.relname FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid
+	         WHERE i.indrelid = 'users'::regclass AND i.indisreplident) = 'users_pkey'"
+psql -c "UPDATE users SET n = n WHERE n = 1"
+psql -U reporter -c "SELECT count(id), max(n) FROM users" >/dev/null || fail "the reporter's column privileges"
+echo "ok   the reporter reads the columns granted to it"
+psql -c "DELETE FROM users WHERE n = 999999"
+check "a deleted user's tickets fall back to the default, now the id of user 1" \
+	"SELECT count(*) = 10 FROM tickets t JOIN users u ON u.id = t.assignee WHERE u.n = 1"
 
 # A move stopped after its backfill, dumped by its owner and restored into
 # a new database, completes there: its state and its triggers come along.
