@@ -361,7 +361,7 @@ BEGIN
 			RAISE EXCEPTION 'the state of the move of table % names table %, which is not one of its tables', tbl, p.leaf
 				USING ERRCODE = 'object_not_in_prerequisite_state',
 				      DETAIL = 'Every table of a move has the owner of the table whose key moves, and a partition belongs to its table.',
-				      HINT = format('CALL %s.xid_move_abort(%L) undoes the move.', '@extschema@', tbl::text);
+				      HINT = 'A move started before xid_move 1.2 may span tables of several owners: give them one owner (ALTER TABLE ... OWNER TO ...), then call the step again.';
 		END IF;
 		IF NOT EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = p.relation AND NOT a.attisdropped
 		                 AND a.attname IN (p.column_name, p.old_column)) THEN
