@@ -99,7 +99,7 @@ elif [ "$major" -ge 17 ] && { [ ! -x "$bindir/pgindent" ] || [ ! -x "$bindir/pg_
 elif [ "$major" -ge 17 ]; then
 	cat "$("$PG_CONFIG" --sharedir)/typedefs.list" test/typedefs.list >"$work/typedefs.list"
 	if PATH="$bindir:$PATH" "$bindir/pgindent" --typedefs="$work/typedefs.list" --diff \
-		src/*.c src/*.h test/*.c >"$work/pgindent.diff" 2>&1 && [ ! -s "$work/pgindent.diff" ]; then
+		src/*.c src/*.h test/*.c move/src/*.c >"$work/pgindent.diff" 2>&1 && [ ! -s "$work/pgindent.diff" ]; then
 		pass "pgindent: the C sources are formatted"
 	else
 		cat "$work/pgindent.diff"

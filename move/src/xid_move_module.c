@@ -12,8 +12,11 @@
 
 #include "fmgr.h"
 
+/* 18 can record the name and version of the library */
 #if PG_VERSION_NUM >= 180000
-PG_MODULE_MAGIC_EXT(.name = "xid_move", .version = "1.2");
+#define XID_MOVE_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "xid_move", .version = "1.2")
 #else
-PG_MODULE_MAGIC;
+#define XID_MOVE_MODULE_MAGIC PG_MODULE_MAGIC
 #endif
+
+XID_MOVE_MODULE_MAGIC;

@@ -59,11 +59,10 @@ PG_FUNCTION_INFO_V1(xid_move_trigger);
 typedef struct MovePlans
 {
 	Oid			tgoid;			/* hash key: the trigger */
-	SPIPlanPtr	lookup;			/* key: the old version's id; ref, fix:
-								 * the referenced row's value */
+	SPIPlanPtr	lookup;			/* key: the old version's id; ref, fix: the
+								 * referenced row's value */
 	SPIPlanPtr	newid;			/* key: xid_new() */
-	SPIPlanPtr	live;			/* fix: is this row version still the live
-								 * one */
+	SPIPlanPtr	live;			/* fix: is this row version still the live one */
 	SPIPlanPtr	fill;			/* fix: fill the empty reference */
 	Oid			parent;			/* ref, fix: the table whose key moves */
 } MovePlans;
@@ -75,8 +74,8 @@ typedef struct RefArgs
 {
 	const char *xs;				/* xid's schema */
 	const char *ms;				/* xid_move's schema */
-	Oid			parent;			/* the table whose key moves, from the
-								 * state of the move */
+	Oid			parent;			/* the table whose key moves, from the state
+								 * of the move */
 	const char *key;			/* its key column */
 	bool		after_swap;		/* "old": the old value, after the swap */
 	const char *val;			/* its column that holds the value */
@@ -350,10 +349,10 @@ move_ref_owner(TriggerData *td, RefArgs *a, MovePlans *plans)
 
 	/*
 	 * The table whose key moves is the one the state of a move under way
-	 * names for this relation and column: no OID in the trigger's
-	 * arguments, which a dump and restore would not carry over (the state's
-	 * regclass columns are restored by name).  Looked up once per trigger
-	 * and session; a trigger that no move under way made errors.
+	 * names for this relation and column: no OID in the trigger's arguments,
+	 * which a dump and restore would not carry over (the state's regclass
+	 * columns are restored by name).  Looked up once per trigger and session;
+	 * a trigger that no move under way made errors.
 	 */
 	if (!OidIsValid(plans->parent))
 	{
