@@ -1482,6 +1482,20 @@ BEGIN
 	END IF;
 	target := coalesce(extract(epoch FROM batch_time), 0);
 	replica := NOT m.fire_triggers AND @extschema@.xid_move_can_replica();
+	-- partitions made or attached since the start (they have the move's
+	-- triggers, and an attached table may bring rows without a value):
+	-- each backfilled on its own too
+	INSERT INTO @extschema@.xid_move_parts (tbl, role, relation, leaf, constraint_name, column_name, new_column, old_column, not_null, tag,
+	                                        blocks, rows_estimated, pass_started)
+	SELECT $1, x.role, x.relation, x.leaf, x.constraint_name, x.column_name, x.new_column, x.old_column, x.not_null, x.tag,
+	       pg_relation_size(x.leaf) / current_setting('block_size')::bigint,
+	       greatest((SELECT c.reltuples FROM pg_class c WHERE c.oid = x.leaf), 0)::bigint, clock_timestamp()
+	  FROM @extschema@.xid_move_parts_of($1) x
+	 WHERE x.role = 'child'
+	   AND EXISTS (SELECT FROM @extschema@.xid_move_parts y WHERE y.tbl = $1 AND y.relation = x.relation AND y.constraint_name = x.constraint_name)
+	   AND NOT EXISTS (SELECT FROM @extschema@.xid_move_parts y WHERE y.tbl = $1 AND y.leaf = x.leaf AND y.constraint_name = x.constraint_name);
+	COMMIT;
+	PERFORM @extschema@.xid_move_settings();
 	det := @extschema@.xid_move_id_expr('p', m.key_column, m.key_type, m.time_column);
 	-- timed batches start small and grow (at most doubling) while they
 	-- take less than batch_time

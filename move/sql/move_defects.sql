@@ -167,6 +167,13 @@ INSERT INTO lines (id, order_id, line_no, qty) VALUES (1000, 7, 1000, 1);
 UPDATE orders SET created_at = created_at + interval '1 day' WHERE id = 7;
 SELECT l.order_id_xid = o.id_xid AS same_id FROM lines l JOIN orders o ON o.id = l.order_id WHERE l.id = 1000;
 
+-- (a partition made during the move has the move's triggers, and its rows
+-- their new reference)
+CREATE TABLE events_2026 PARTITION OF events FOR VALUES FROM ('2026-01-01') TO ('2027-01-01');
+INSERT INTO events VALUES (5000, 9, '2026-06-01', 1);
+SELECT e.order_id_xid = coalesce(o.id_xid, public.xid_from_key(o.created_at, o.id)) AS new_partition_reference
+FROM events e JOIN orders o ON o.id = e.order_id WHERE e.id = 5000;
+
 -- 11: rate and time left over the backfill's own time, not since the
 -- start (a superuser backfills: the owner's CHECK runs as the owner)
 SELECT pg_sleep(1.5);

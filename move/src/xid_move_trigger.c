@@ -286,16 +286,9 @@ move_key(TriggerData *td)
 			initStringInfo(&sql);
 			appendStringInfoString(&sql, "SELECT ");
 			move_id_expr(&sql, xs, "$", key, time, uuid_key);
-			if (time[0] == '\0')
-			{
-				types[0] = TIMESTAMPTZOID;	/* unused */
-				types[1] = keyatt->atttypid;
-			}
-			else
-			{
-				types[0] = TIMESTAMPTZOID;
-				types[1] = keyatt->atttypid;
-			}
+			/* the time ($1) is unused for a UUIDv7 key's own time */
+			types[0] = TIMESTAMPTZOID;
+			types[1] = keyatt->atttypid;
 			plans->lookup = move_prepare(sql.data, 2, types);
 		}
 		/* the old version's time and key: what a reference already got */
@@ -349,7 +342,9 @@ move_ref_owner(TriggerData *td, RefArgs *a, MovePlans *plans)
 
 	/*
 	 * The table whose key moves is the one the state of a move under way
-	 * names for this relation and column: no OID in the trigger's arguments,
+	 * names for this relation (or the partitioned table it is a partition
+	 * of, at any level: a partition made during the move has the trigger
+	 * too) and column: no OID in the trigger's arguments,
 	 * which a dump and restore would not carry over (the state's regclass
 	 * columns are restored by name).  Looked up once per trigger and session;
 	 * a trigger that no move under way made errors.
@@ -357,15 +352,17 @@ move_ref_owner(TriggerData *td, RefArgs *a, MovePlans *plans)
 	if (!OidIsValid(plans->parent))
 	{
 		StringInfoData sql;
-		Oid			types[2] = {OIDOID, NAMEOID};
+		Oid			types[2] = {REGCLASSOID, NAMEOID};
 		Datum		args[2];
 		bool		isnull;
 
 		initStringInfo(&sql);
 		appendStringInfo(&sql,
 						 "SELECT p.tbl::pg_catalog.oid FROM %s.xid_move_parts p"
-						 " WHERE p.leaf::pg_catalog.oid OPERATOR(pg_catalog.=) $1"
-						 " AND p.column_name OPERATOR(pg_catalog.=) $2 AND p.role OPERATOR(pg_catalog.=) 'child'",
+						 " WHERE (p.leaf OPERATOR(pg_catalog.=) $1"
+						 " OR p.relation::pg_catalog.oid IN (SELECT a::pg_catalog.oid FROM pg_catalog.pg_partition_ancestors($1) a))"
+						 " AND p.column_name OPERATOR(pg_catalog.=) $2 AND p.role OPERATOR(pg_catalog.=) 'child'"
+						 " LIMIT 1",
 						 quote_identifier(a->ms));
 		args[0] = ObjectIdGetDatum(RelationGetRelid(td->tg_relation));
 		args[1] = DirectFunctionCall1(namein, CStringGetDatum(a->src));
