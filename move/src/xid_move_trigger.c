@@ -342,12 +342,12 @@ move_ref_owner(TriggerData *td, RefArgs *a, MovePlans *plans)
 
 	/*
 	 * The table whose key moves is the one the state of a move under way
-	 * names for this relation (or the partitioned table it is a partition
-	 * of, at any level: a partition made during the move has the trigger
-	 * too) and column: no OID in the trigger's arguments,
-	 * which a dump and restore would not carry over (the state's regclass
-	 * columns are restored by name).  Looked up once per trigger and session;
-	 * a trigger that no move under way made errors.
+	 * names for this relation (or the partitioned table it is a partition of,
+	 * at any level: a partition made during the move has the trigger too) and
+	 * column: no OID in the trigger's arguments, which a dump and restore
+	 * would not carry over (the state's regclass columns are restored by
+	 * name).  Looked up once per trigger and session; a trigger that no move
+	 * under way made errors.
 	 */
 	if (!OidIsValid(plans->parent))
 	{
