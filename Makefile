@@ -4,7 +4,7 @@ EXTENSION = xid
 MODULE_big = xid
 OBJS = \
 	src/uid11.o \
-	src/xid.o \
+	src/xid_module.o \
 	src/xid_io.o \
 	src/xid_ops.o \
 	src/xid_time.o \

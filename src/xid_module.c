@@ -1,8 +1,9 @@
 /*-------------------------------------------------------------------------
  *
- * xid.c
+ * xid_module.c
  *	  Module setup of the xid extension: the magic block and _PG_init,
- *	  which calls each module's init function.
+ *	  which calls each module's init function.  (src/xid.h, the type's
+ *	  installed header, belongs to no .c file: every module uses it.)
  *
  *-------------------------------------------------------------------------
  */
