@@ -9,6 +9,7 @@ OBJS = \
 	src/xid_ops.o \
 	src/xid_time.o \
 	src/xid_generate.o \
+	src/xid_shmem.o \
 	src/xid_mark.o \
 	src/xid_range.o \
 	src/xid_like.o \
