@@ -5,17 +5,17 @@
  *	  clock steps and failover.
  *
  * xid_new() orders its values through the last value of its database in
- * shared memory (xid_generate.c, xid_shmem.c), which a restart forgets.  The durable
- * mark is a millisecond, written to WAL and flushed, that no id issued in
- * the database is beyond.  No id beyond the mark is returned before the
- * mark has moved a lease (XID_LEASE_MS) past it and its WAL record is
- * flushed: one record per lease, never per id, written halfway through the
- * lease before and flushed by the WAL writer meanwhile (xid_mark_cover).
- * When a server run first reads a database's mark (after start-up, crash
- * recovery, promotion or pg_upgrade), the database's ids start above the
- * mark's millisecond, so they are above every id issued there before,
- * whatever the clock says; when the clock is behind, the time field runs
- * ahead of it until it catches up.
+ * shared memory (xid_generate.c, xid_shmem.c), which a restart forgets.
+ * The durable mark is a millisecond, written to WAL and flushed, that no
+ * id issued in the database is beyond.  No id beyond the mark is returned
+ * before the mark has moved a lease (XID_LEASE_MS) past it and its WAL
+ * record is flushed: one record per lease, never per id, written halfway
+ * through the lease before and flushed by the WAL writer meanwhile
+ * (xid_mark_cover).  When a server run first reads a database's mark (after
+ * start-up, crash recovery, promotion or pg_upgrade), the database's ids
+ * start above the mark's millisecond, so they are above every id issued
+ * there before, whatever the clock says; when the clock is behind, the time
+ * field runs ahead of it until it catches up.
  *
  * Where the mark lives.  Each database that has the extension has a
  * sequence, @extschema@.xid_durable_mark, whose last_value is the mark.
