@@ -4,11 +4,12 @@ EXTENSION = xid
 MODULE_big = xid
 OBJS = \
 	src/uid11.o \
-	src/xid.o \
+	src/xid_module.o \
 	src/xid_io.o \
 	src/xid_ops.o \
 	src/xid_time.o \
 	src/xid_generate.o \
+	src/xid_shmem.o \
 	src/xid_mark.o \
 	src/xid_range.o \
 	src/xid_like.o \

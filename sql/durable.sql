@@ -32,17 +32,18 @@ COMMIT;
 RESET ROLE;
 DROP ROLE xid_durable_app;
 
--- the state, visible: the last id made (by this session or, with shared
--- state, in this database), the clock, how far ahead the two are
+-- the state, visible: the last id made in this database, the clock, how
+-- far ahead the two are; shared by the database's sessions and durable on
+-- every version, with shared_preload_libraries or without
 SELECT public.xid_new() AS made \gset
 SELECT last_id >= :'made'::public.xid AS last_is_at_least_ours,
        last_time = public.xid_time(last_id) AS last_time_is_its_time,
        abs(extract(epoch FROM clock - clock_timestamp())) < 1 AS clock_is_now,
        last_ahead = last_time - clock AS last_ahead_is_the_gap,
        mark_ahead IS NOT DISTINCT FROM durable_mark - clock AS mark_ahead_is_the_gap,
-       scope IN ('database', 'session') AS scope_known,
-       NOT durable OR scope = 'database' AS durable_needs_shared_state,
-       NOT durable OR durable_mark >= last_time AS mark_covers_the_last_id
+       scope = 'database' AS scope_is_database,
+       durable,
+       durable_mark >= last_time AS mark_covers_the_last_id
 FROM public.xid_generator_status();
 SELECT proname, provolatile, proparallel, pg_get_function_arguments(oid)
 FROM pg_proc WHERE proname = 'xid_generator_status';

@@ -5,12 +5,11 @@
  *	  number settings, and xid_generator_status().
  *
  * xid_new() returns 42 bits of milliseconds since the epoch and 22 further
- * bits, and guarantees that values are unique and strictly increasing:
- *
- * - across all sessions of a database, when the last value issued there is
- *   kept in shared memory: through shared_preload_libraries (any version),
- *   or else through the DSM registry (17+, no configuration);
- * - within one session otherwise.
+ * bits, and guarantees that values are unique and strictly increasing
+ * across all sessions of a database: the last value issued there is kept
+ * in shared memory, on every version with or without
+ * shared_preload_libraries (xid_shmem.c says where; when it cannot be had,
+ * xid_new() fails rather than order its values within one session).
  *
  * Each database has its own last value (XidDbState, its entry in a shared
  * hash table keyed by its OID, which no other database can take): what one
@@ -43,7 +42,8 @@
  * Ids never go back, also across restarts, crashes, clock steps and
  * failover: no id is returned before the database's durable mark covers
  * its millisecond, and a server run starts above the mark (xid_mark.c has
- * the design and why; README the guarantee and where it does not hold).
+ * the design and why; docs/generating.md the guarantee and where it does
+ * not hold).
  * The check is one comparison with the mark this session last saw; the
  * mark moves once a second at most, one WAL record each time.  With the
  * clock behind the mark, ids run ahead of it as when it goes back within
@@ -58,90 +58,23 @@
 #include "postgres.h"
 
 #include "access/htup_details.h"
-#include "access/xact.h"
 #include "access/xlog.h"
-#include "catalog/objectaccess.h"
-#include "catalog/pg_database.h"
 #include "common/pg_prng.h"
 #include "funcapi.h"
-#include "lib/dshash.h"
 #include "miscadmin.h"
-#include "nodes/pg_list.h"
 #include "port/atomics.h"
-#include "storage/ipc.h"
-#include "storage/lwlock.h"
-#include "storage/shmem.h"
 #include "utils/builtins.h"
-#include "utils/dsa.h"
 #include "utils/guc.h"
-#include "utils/inval.h"
-#include "utils/memutils.h"
-#include "utils/syscache.h"
 #include "utils/timestamp.h"
 
-#include "compat.h"
 #include "xid.h"
 #include "xid_generate.h"
 #include "xid_mark.h"
+#include "xid_shmem.h"
 #include "xid_time.h"
-
-/* compat.h says whether there is one */
-#ifdef XID_HAVE_DSM_REGISTRY
-#include "storage/dsm_registry.h"
-#endif
 
 /* Largest random step within a millisecond, a power of two */
 #define XID_MAX_STEP	32
-
-/*
- * The name of the fixed part of the shared state in the DSM registry.  Not
- * "xid": 1.0's library registered a smaller state under that name, and a
- * server that had loaded it still holds it until restarted (nor
- * "xid_generator" or "xid_databases", the layouts 1.1 had before it was
- * released).
- */
-#define XID_DSM_NAME	"xid_database_table"
-
-/* The LWLock tranche of the shared state, its area and its table */
-#define XID_TRANCHE_NAME	"xid"
-
-/*
- * The table is searched for the entries of dropped databases when it has
- * twice as many entries as after the last search, and at least this many:
- * a search costs a catalog lookup per entry, so it runs rarely enough
- * that its cost per new entry stays constant.
- */
-#define XID_SWEEP_MIN	64
-
-/*
- * The fixed part of the shared state: where the table of the databases'
- * generator states is.  The first session that needs the table makes it,
- * in a DSA area of its own, which grows with the number of databases.
- */
-typedef struct XidSharedState
-{
-	LWLock		lock;			/* guards the rest */
-	int			tranche_id;		/* of lock, the area and the table */
-	bool		made;			/* the area and table exist: */
-	dsa_handle	area;
-	dshash_table_handle table;
-	int			entries;		/* entries added less those removed */
-	int			sweep_at;		/* look for dropped databases at this many */
-} XidSharedState;
-
-/*
- * An entry of the table, a database's generator state, padded on both
- * sides: sessions of different databases compare-and-swap their own last
- * values without sharing a cache line.
- */
-typedef struct XidDbEntry
-{
-	Oid			dbid;			/* the key */
-	pg_atomic_uint32 sessions;	/* sessions that point at it */
-	char		pad_before[PG_CACHE_LINE_SIZE];
-	XidDbState	db;
-	char		pad_after[PG_CACHE_LINE_SIZE];
-} XidDbEntry;
 
 /*
  * xid.node_bits and xid.node_id: the node number xid_new() puts into the
@@ -152,412 +85,16 @@ typedef struct XidDbEntry
  * a command boundary, so it never makes an id with one new value and one
  * old, and every id is above its database's last one whatever the layout
  * (see the file header).  PGC_POSTMASTER is not an option: PostgreSQL
- * allows it only for libraries in shared_preload_libraries, and on 17+ xid
- * works without.  Whether the pair fits is checked where it is used
+ * allows it only for libraries in shared_preload_libraries, and xid works
+ * without.  Whether the pair fits is checked where it is used
  * (xid_node_layout), and at server start when preloaded, as a check hook
  * cannot see a value that comes later in postgresql.conf.
  */
 static int	xid_node_bits = 0;
 static int	xid_node_id = -1;
 
-static XidSharedState *shared_state = NULL;
-static bool shared_state_looked_up = false;
-
-/* This session's view of the table, once attached */
-static dsa_area *table_area = NULL;
-static dshash_table *db_table = NULL;
-
-/* The databases this transaction drops, whose entries go at its commit */
-static List *dropped_databases = NIL;
-
-/* The entry of this session's database, once attached */
-static XidDbEntry *my_entry = NULL;
-static XidDbState *my_db = NULL;
-static bool my_db_looked_up = false;
-
-/* The last value issued in this session, when nothing is shared */
-static pg_atomic_uint64 local_last;
-
 static pg_prng_state prng;
 static bool prng_seeded = false;
-
-static shmem_request_hook_type prev_shmem_request_hook = NULL;
-static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
-static object_access_hook_type prev_object_access_hook = NULL;
-
-static void
-xid_shmem_request(void)
-{
-	if (prev_shmem_request_hook)
-		prev_shmem_request_hook();
-	RequestAddinShmemSpace(MAXALIGN(sizeof(XidSharedState)));
-	RequestNamedLWLockTranche(XID_TRANCHE_NAME, 1);
-}
-
-static void
-xid_init_state(XidSharedState *state, int tranche_id)
-{
-	LWLockInitialize(&state->lock, tranche_id);
-	state->tranche_id = tranche_id;
-	state->made = false;
-	state->entries = 0;
-	state->sweep_at = XID_SWEEP_MIN;
-}
-
-#ifdef XID_HAVE_DSM_REGISTRY
-/* The same, as the DSM registry calls it (17+, not preloaded) */
-static void
-xid_dsm_init_state(XID_DSM_INIT_PARAMS)
-{
-	xid_init_state((XidSharedState *) ptr,
-				   XID_NEW_TRANCHE_ID(XID_TRANCHE_NAME));
-}
-#endif
-
-static void
-xid_shmem_startup(void)
-{
-	bool		found;
-	XidSharedState *state;
-
-	if (prev_shmem_startup_hook)
-		prev_shmem_startup_hook();
-
-	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-	state = ShmemInitStruct("xid", sizeof(XidSharedState), &found);
-	if (!found)
-		xid_init_state(state,
-					   GetNamedLWLockTranche(XID_TRANCHE_NAME)[0].lock.tranche);
-	LWLockRelease(AddinShmemInitLock);
-	shared_state = state;
-	shared_state_looked_up = true;
-}
-
-/*
- * Called from _PG_init while shared_preload_libraries are loaded: ask for
- * the shared state, so that every version orders values across sessions.
- */
-static void
-xid_generate_request_shmem(void)
-{
-	prev_shmem_request_hook = shmem_request_hook;
-	shmem_request_hook = xid_shmem_request;
-	prev_shmem_startup_hook = shmem_startup_hook;
-	shmem_startup_hook = xid_shmem_startup;
-}
-
-/*
- * The state shared by the server's sessions, or NULL when there is none
- * (15 and 16 without shared_preload_libraries).
- */
-static XidSharedState *
-xid_shared_state(void)
-{
-	if (!shared_state_looked_up)
-	{
-#ifdef XID_HAVE_DSM_REGISTRY
-		bool		found;
-
-		shared_state = XID_GET_NAMED_DSM_SEGMENT(XID_DSM_NAME,
-												 sizeof(XidSharedState),
-												 xid_dsm_init_state, &found);
-		XID_REGISTER_TRANCHE(shared_state->tranche_id, XID_TRANCHE_NAME);
-#endif
-		if (shared_state == NULL)
-			pg_atomic_init_u64(&local_last, 0);
-		shared_state_looked_up = true;
-	}
-	return shared_state;
-}
-
-/*
- * Attach this session to the table of the databases' generator states,
- * making it if no session has yet.  The area stays mapped, and the table
- * attached, for the rest of the session.
- */
-static void
-xid_attach_table(XidSharedState *state)
-{
-	dshash_parameters params;
-	MemoryContext old;
-
-	memset(&params, 0, sizeof(params));
-	params.key_size = sizeof(Oid);
-	params.entry_size = sizeof(XidDbEntry);
-	params.compare_function = dshash_memcmp;
-	params.hash_function = dshash_memhash;
-	XID_DSHASH_SET_COPY(params);
-	params.tranche_id = state->tranche_id;
-
-	old = MemoryContextSwitchTo(TopMemoryContext);
-	LWLockAcquire(&state->lock, LW_EXCLUSIVE);
-	if (!state->made)
-	{
-		table_area = dsa_create(state->tranche_id);
-		dsa_pin(table_area);
-		dsa_pin_mapping(table_area);
-		db_table = dshash_create(table_area, &params, NULL);
-		state->table = dshash_get_hash_table_handle(db_table);
-		state->area = dsa_get_handle(table_area);
-		state->made = true;
-	}
-	else
-	{
-		table_area = dsa_attach(state->area);
-		dsa_pin_mapping(table_area);
-		db_table = dshash_attach(table_area, &params, state->table, NULL);
-	}
-	LWLockRelease(&state->lock);
-	MemoryContextSwitchTo(old);
-}
-
-/* At exit, a session no longer points at its database's entry */
-static void
-xid_detach(int code, Datum arg)
-{
-	pg_atomic_fetch_sub_u32(&my_entry->sessions, 1);
-	my_entry = NULL;
-	my_db = NULL;
-}
-
-/*
- * Count a new entry, and remove the entries of databases that no longer
- * exist when the table has grown enough since the last search
- * (XID_SWEEP_MIN).  An entry that a
- * session points at is never removed: only the sessions of its own
- * database do, and once its database is dropped there are none.  The
- * catalog is read with no lock of the table held; each entry is removed
- * under its partition's lock, once no session points at it.
- */
-static void
-xid_sweep(XidSharedState *state)
-{
-	dshash_seq_status scan;
-	XidDbEntry *entry;
-	Oid		   *dbids;
-	int			n = 0;
-	int			size = 64;
-	int			removed = 0;
-	bool		due;
-	int			i;
-
-	LWLockAcquire(&state->lock, LW_EXCLUSIVE);
-	state->entries++;
-	due = state->entries >= state->sweep_at;
-	if (due)
-		state->sweep_at = 2 * state->entries;	/* one session searches */
-	LWLockRelease(&state->lock);
-	if (!due)
-		return;
-
-	dbids = palloc(size * sizeof(Oid));
-	dshash_seq_init(&scan, db_table, false);
-	while ((entry = dshash_seq_next(&scan)) != NULL)
-	{
-		if (n == size)
-		{
-			size *= 2;
-			dbids = repalloc(dbids, size * sizeof(Oid));
-		}
-		dbids[n++] = entry->dbid;
-	}
-	dshash_seq_term(&scan);
-
-	/* see every database committed before now */
-	AcceptInvalidationMessages();
-	for (i = 0; i < n; i++)
-	{
-		if (dbids[i] == MyDatabaseId ||
-			SearchSysCacheExists1(DATABASEOID, ObjectIdGetDatum(dbids[i])))
-			continue;
-		entry = dshash_find(db_table, &dbids[i], true);
-		if (entry == NULL)
-			continue;
-		if (pg_atomic_read_u32(&entry->sessions) == 0)
-		{
-			dshash_delete_entry(db_table, entry);
-			removed++;
-		}
-		else
-			dshash_release_lock(db_table, entry);
-	}
-	pfree(dbids);
-
-	LWLockAcquire(&state->lock, LW_EXCLUSIVE);
-	state->entries -= removed;
-	state->sweep_at = Max(XID_SWEEP_MIN, 2 * state->entries);
-	LWLockRelease(&state->lock);
-	ereport(DEBUG1,
-			(errmsg_internal("xid: removed the generator state of %d dropped databases, %d remain",
-							 removed, n - removed)));
-}
-
-/*
- * Attach this session to its database's entry in the table, making the
- * entry at the database's first id in this server run.  Only this
- * database's sessions make, read or write it; another database can
- * neither take it nor make this one wait beyond the partition lock of the
- * table, held for the lookup.  The entry stays while the database exists,
- * so its last value and mark never restart within a server run (on a
- * standby, and for a database whose extension predates the mark, they
- * could not be read again).  True when the entry is new.
- */
-static bool
-xid_attach(XidSharedState *state)
-{
-	XidDbEntry *entry;
-	bool		found;
-
-	if (db_table == NULL)
-		xid_attach_table(state);
-	entry = dshash_find_or_insert(db_table, &MyDatabaseId, &found);
-	if (!found)
-	{
-		XidDbState *db = &entry->db;
-
-		pg_atomic_init_u32(&entry->sessions, 0);
-		memset(db, 0, sizeof(*db));
-		pg_atomic_init_u64(&db->last, 0);
-		pg_atomic_init_u64(&db->warned_ms, 0);
-		SpinLockInit(&db->mutex);
-		db->relid = InvalidOid;
-		db->pending_lsn = InvalidXLogRecPtr;
-	}
-	pg_atomic_fetch_add_u32(&entry->sessions, 1);
-	dshash_release_lock(db_table, entry);
-	my_entry = entry;
-	my_db = &entry->db;
-	before_shmem_exit(xid_detach, (Datum) 0);
-	return !found;
-}
-
-/*
- * Remove a dropped database's entry, unless a session points at it (none
- * does once the drop has committed: dropdb() waited for the database's
- * sessions to exit, and each left the entry at its exit)
- */
-static void
-xid_forget_database(XidSharedState *state, Oid dbid)
-{
-	XidDbEntry *entry = dshash_find(db_table, &dbid, true);
-
-	if (entry == NULL)
-		return;
-	if (pg_atomic_read_u32(&entry->sessions) != 0)
-	{
-		dshash_release_lock(db_table, entry);
-		return;
-	}
-	dshash_delete_entry(db_table, entry);
-	LWLockAcquire(&state->lock, LW_EXCLUSIVE);
-	state->entries--;
-	LWLockRelease(&state->lock);
-	ereport(DEBUG1,
-			(errmsg_internal("xid: removed the generator state of database %u", dbid)));
-}
-
-/*
- * DROP DATABASE, in a session that has loaded the library (every session
- * when it is preloaded): note the database, attached to the table now,
- * where an error can still abort the drop, and remove its entry when the
- * drop commits (the hook runs before dropdb() checks that the database
- * can be dropped, which may still fail).  Databases dropped where the
- * library was not loaded, or on a standby, which replays the drop, leave
- * their entries to xid_sweep().
- */
-static void
-xid_object_access(ObjectAccessType access, Oid classId, Oid objectId,
-				  int subId, void *arg)
-{
-	if (prev_object_access_hook)
-		prev_object_access_hook(access, classId, objectId, subId, arg);
-	if (access == OAT_DROP && classId == DatabaseRelationId)
-	{
-		XidSharedState *state = xid_shared_state();
-		bool		made;
-		MemoryContext old;
-
-		if (state == NULL)
-			return;
-		LWLockAcquire(&state->lock, LW_SHARED);
-		made = state->made;
-		LWLockRelease(&state->lock);
-		if (!made)
-			return;
-		if (db_table == NULL)
-			xid_attach_table(state);
-		old = MemoryContextSwitchTo(TopMemoryContext);
-		dropped_databases = lappend_oid(dropped_databases, objectId);
-		MemoryContextSwitchTo(old);
-	}
-}
-
-/* At the end of a transaction that dropped databases */
-static void
-xid_xact_callback(XactEvent event, void *arg)
-{
-	ListCell   *lc;
-
-	if (dropped_databases == NIL)
-		return;
-	if (event == XACT_EVENT_COMMIT)
-	{
-		foreach(lc, dropped_databases)
-			xid_forget_database(shared_state, lfirst_oid(lc));
-	}
-	if (event == XACT_EVENT_COMMIT || event == XACT_EVENT_ABORT)
-	{
-		list_free(dropped_databases);
-		dropped_databases = NIL;
-	}
-}
-
-/*
- * Find this session's database's state, once: kept out of line, so that
- * xid_db_state() costs xid_new() a test and a load
- */
-static pg_noinline void
-xid_db_lookup(void)
-{
-	XidSharedState *state = xid_shared_state();
-	bool		made = state != NULL && xid_attach(state);
-
-	my_db_looked_up = true;
-	if (made)
-		xid_sweep(state);
-}
-
-/*
- * The state of this session's database, or NULL when nothing is shared
- * (15 and 16 without shared_preload_libraries)
- */
-static XidDbState *
-xid_db_state(void)
-{
-	if (unlikely(!my_db_looked_up))
-		xid_db_lookup();
-	return my_db;
-}
-
-/*
- * The state that orders this session's values against others: its
- * database's when shared, else this session's own.
- */
-static inline pg_atomic_uint64 *
-xid_last_value(void)
-{
-	XidDbState *db = xid_db_state();
-
-	return db ? &db->last : &local_last;
-}
-
-/* The last value of this session, for xid_generator_status() */
-static uint64
-xid_session_last(void)
-{
-	xid_shared_state();
-	return pg_atomic_read_u64(&local_last);
-}
 
 static inline uint64
 xid_random_bits(void)
@@ -642,8 +179,8 @@ PG_FUNCTION_INFO_V1(xid_new);
 Datum
 xid_new(PG_FUNCTION_ARGS)
 {
-	pg_atomic_uint64 *last = xid_last_value();
-	XidDbState *db = my_db;
+	XidDbState *db = xid_db_state();
+	pg_atomic_uint64 *last = &db->last;
 	int64		now_ms = xid_now_ms();
 	uint64		rnd = xid_random_bits();
 	bool		no_node = (xid_node_bits == 0 && xid_node_id <= 0);
@@ -720,9 +257,8 @@ xid_node(PG_FUNCTION_ARGS)
 
 /*
  * From _PG_init, in every session that loads the library: the node number
- * settings, and the hooks that forget the generator state of a dropped
- * database.  With shared_preload_libraries, also ask for the shared memory
- * that orders xid_new() across sessions.
+ * settings.  With shared_preload_libraries, a server whose node layout does
+ * not fit does not start.
  */
 void
 xid_generate_init(void)
@@ -744,18 +280,12 @@ xid_generate_init(void)
 							0,
 							NULL, NULL, NULL);
 
-	prev_object_access_hook = object_access_hook;
-	object_access_hook = xid_object_access;
-	RegisterXactCallback(xid_xact_callback, NULL);
-
 	if (process_shared_preload_libraries_in_progress)
 	{
-		/* a server with a node layout that does not fit does not start */
 		int			counter_bits;
 		uint64		node_field;
 
 		xid_node_layout(&counter_bits, &node_field);
-		xid_generate_request_shmem();
 	}
 }
 
@@ -788,7 +318,7 @@ xid_generator_status(PG_FUNCTION_ARGS)
 	Datum		values[8];
 	bool		nulls[8] = {0};
 	XidDbState *db = xid_db_state();
-	uint64		last = db ? pg_atomic_read_u64(&db->last) : xid_session_last();
+	uint64		last = pg_atomic_read_u64(&db->last);
 	int64		now_ms = xid_now_ms();
 	Oid			relid = xid_mark_relid();
 	bool		have_mark = false;
@@ -820,10 +350,9 @@ xid_generator_status(PG_FUNCTION_ARGS)
 	/* clock */
 	values[3] = ms_timestamptz(now_ms);
 	/* scope */
-	values[6] = CStringGetTextDatum(db ? "database" : "session");
+	values[6] = CStringGetTextDatum("database");
 	/* durable: marks are written here */
-	values[7] = BoolGetDatum(db != NULL && OidIsValid(relid) &&
-							 !RecoveryInProgress());
+	values[7] = BoolGetDatum(OidIsValid(relid) && !RecoveryInProgress());
 
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(tupdesc, values, nulls)));
 }

@@ -5,17 +5,17 @@
  *	  clock steps and failover.
  *
  * xid_new() orders its values through the last value of its database in
- * shared memory (xid_generate.c), which a restart forgets.  The durable
- * mark is a millisecond, written to WAL and flushed, that no id issued in
- * the database is beyond.  No id beyond the mark is returned before the
- * mark has moved a lease (XID_LEASE_MS) past it and its WAL record is
- * flushed: one record per lease, never per id, written halfway through the
- * lease before and flushed by the WAL writer meanwhile (xid_mark_cover).
- * When a server run first reads a database's mark (after start-up, crash
- * recovery, promotion or pg_upgrade), the database's ids start above the
- * mark's millisecond, so they are above every id issued there before,
- * whatever the clock says; when the clock is behind, the time field runs
- * ahead of it until it catches up.
+ * shared memory (xid_generate.c, xid_shmem.c), which a restart forgets.
+ * The durable mark is a millisecond, written to WAL and flushed, that no
+ * id issued in the database is beyond.  No id beyond the mark is returned
+ * before the mark has moved a lease (XID_LEASE_MS) past it and its WAL
+ * record is flushed: one record per lease, never per id, written halfway
+ * through the lease before and flushed by the WAL writer meanwhile
+ * (xid_mark_cover).  When a server run first reads a database's mark (after
+ * start-up, crash recovery, promotion or pg_upgrade), the database's ids
+ * start above the mark's millisecond, so they are above every id issued
+ * there before, whatever the clock says; when the clock is behind, the time
+ * field runs ahead of it until it catches up.
  *
  * Where the mark lives.  Each database that has the extension has a
  * sequence, @extschema@.xid_durable_mark, whose last_value is the mark.
@@ -45,16 +45,16 @@
  * at the first id of a server run or after a setval() by a restore or by
  * the owner, is refused when it is further ahead of the clock than
  * XID_MARK_HORIZON_MS (or xid.max_ahead refuses the ids above it): an
- * error in that database only, whose state is its own (xid_generate.h).
+ * error in that database only, whose state is its own (xid_shmem.h).
  *
- * Scope.  The mark needs the shared state: with it (any version with
- * shared_preload_libraries, 17+ without), every database that makes ids
- * has an entry in shared memory holding its mark as this server run
- * knows it, from its first id until the database is dropped.  Without it (15/16 without preloading) a session cannot tell a
- * restart from a new session, so there is no durable mark and ids are
- * ordered within a session only.  A hot standby cannot write WAL: there
- * xid_new() works as before, with no mark; a promoted standby reads the
- * replayed mark at its first id.  A session keeps the mark it last saw
+ * Scope.  The mark needs the shared state, which every version has, with
+ * or without shared_preload_libraries (xid_shmem.c): every database that
+ * makes ids has an entry in shared memory holding its mark as this server
+ * run knows it, from its first id until the database is dropped.  (Without
+ * it a session could not tell a restart from a new session, so xid_new()
+ * fails where the state cannot be had.)  A hot standby cannot write WAL:
+ * there xid_new() works as before, with no mark; a promoted standby reads
+ * the replayed mark at its first id.  A session keeps the mark it last saw
  * (xid_mark_covered_ms): ids at or below it need no shared state at all.
  *
  *-------------------------------------------------------------------------
@@ -86,8 +86,8 @@
 #include "utils/timestamp.h"
 
 #include "xid.h"
-#include "xid_generate.h"
 #include "xid_mark.h"
+#include "xid_shmem.h"
 #include "xid_time.h"
 
 /* The name of the extension's sequence that holds a database's mark */
@@ -116,13 +116,10 @@ static int	xid_max_ahead_ms = 0;
 /*
  * The mark this session last saw: ids whose millisecond is at or below it
  * are covered.  -1 = look again (at start, and after a change to the mark's
- * sequence in pg_class); PG_INT64_MAX = there is no mark to keep (no shared
- * state, or a database whose extension predates the mark).
+ * sequence in pg_class); PG_INT64_MAX = there is no mark to keep (a
+ * database whose extension predates the mark).
  */
 int64		xid_mark_covered_ms = -1;
-
-/* The clock of this session's last run-ahead warning, without shared state */
-static int64 local_warned_ms = 0;
 
 /*
  * The mark's sequence in this database, looked up once, and again after a
@@ -356,13 +353,7 @@ xid_mark_cover(XidDbState *db, uint64 next)
 	XLogRecPtr	lsn;
 	bool		known;
 
-	/* no shared state, no mark (see the file header) */
-	if (db == NULL)
-	{
-		xid_mark_covered_ms = PG_INT64_MAX;
-		return true;
-	}
-	/* a hot standby writes no WAL: no mark either (see README) */
+	/* a hot standby writes no WAL: no mark either (docs/generating.md) */
 	if (RecoveryInProgress())
 		return true;
 	relid = xid_mark_relid();
@@ -535,7 +526,7 @@ warned_recently(int64 now_ms, int64 warned_ms)
 /*
  * next runs more than XID_AHEAD_WARN_MS ahead of the clock (now_ms): refuse
  * it beyond xid.max_ahead, and warn in the server's log, at most once a
- * minute per database (db, or this session without shared state).
+ * minute per database (db, its shared state).
  */
 void
 xid_check_ahead(XidDbState *db, uint64 next, int64 now_ms)
@@ -551,20 +542,11 @@ xid_check_ahead(XidDbState *db, uint64 next, int64 now_ms)
 				 errdetail("New ids stay above every id issued before, and the clock is behind the last of them."),
 				 errhint("Correct the server's clock, or raise xid.max_ahead.")));
 
-	if (db == NULL)
-	{
-		if (warned_recently(now_ms, local_warned_ms))
-			return;
-		local_warned_ms = now_ms;
-	}
-	else
-	{
-		warned = pg_atomic_read_u64(&db->warned_ms);
-		if (warned_recently(now_ms, (int64) warned))
-			return;
-		if (!pg_atomic_compare_exchange_u64(&db->warned_ms, &warned, (uint64) now_ms))
-			return;				/* another session warns */
-	}
+	warned = pg_atomic_read_u64(&db->warned_ms);
+	if (warned_recently(now_ms, (int64) warned))
+		return;
+	if (!pg_atomic_compare_exchange_u64(&db->warned_ms, &warned, (uint64) now_ms))
+		return;					/* another session warns */
 	ereport(WARNING,
 			(errmsg("new xids are %lld ms ahead of the clock", (long long) ahead),
 			 errdetail("New ids stay above every id issued before; their time runs ahead until the clock catches up."),

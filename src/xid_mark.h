@@ -9,7 +9,7 @@
 #ifndef XID_MARK_H
 #define XID_MARK_H
 
-#include "xid_generate.h"
+#include "xid_shmem.h"
 
 /*
  * A lease moves the durable mark this far past the id that needs it; a

@@ -11,8 +11,9 @@
 # WAL record per lease, not per id; xid.max_ahead refuses ids too far
 # ahead of the clock, with SQLSTATE 2200H; the run-ahead WARNING, at most
 # once a minute per database; xid_generator_status(); a hot standby's
-# xid_new(); pg_dump carrying the mark; and on 17+ the same without
-# shared_preload_libraries.
+# xid_new(); pg_dump carrying the mark; and the same without
+# shared_preload_libraries (the DSM registry on 17+, the spare shared memory
+# on 15 and 16).
 #
 # Called by test/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.  Needs
 # libfaketime (Debian's libfaketime package).
@@ -307,17 +308,16 @@ runuser -u postgres -- "$bindir/pg_dump" -h "$p/sock" -p "$(cat "$p/port")" -U p
 read -r mark_src mark_dst <<<"$(q "$p" -F ' ' -c "SELECT last_value FROM public.xid_durable_mark" -c "\\c restored" -c "SELECT last_value FROM public.xid_durable_mark" | tr '\n' ' ')"
 check "pg_dump and restore carry the mark ($mark_dst)" '[ "$mark_src" = "$mark_dst" ] && [ "$mark_src" -gt 0 ]'
 
-# 17 and later need no preloading: the DSM registry holds the shared state
-if [ "${XID_MAJOR:-0}" -ge 17 ]; then
-	np="$work/nopreload"
-	new_cluster "$np"
-	cluster_init "$bindir" "$np" "$(cat "$np/port")"
-	start "$np"
-	setup "$np"
-	load "$np" 1
-	set_clock "$np" "-600"
-	stop "$np" immediate
-	start "$np"
-	load "$np" 2
-	verify "$np" 2 "without shared_preload_libraries, clock -600s, immediate stop"
-fi
+# No preloading needed: the DSM registry (17+) or the server's spare shared
+# memory (15 and 16) holds the shared state
+np="$work/nopreload"
+new_cluster "$np"
+cluster_init "$bindir" "$np" "$(cat "$np/port")"
+start "$np"
+setup "$np"
+load "$np" 1
+set_clock "$np" "-600"
+stop "$np" immediate
+start "$np"
+load "$np" 2
+verify "$np" 2 "without shared_preload_libraries, clock -600s, immediate stop"
