@@ -211,8 +211,8 @@ xid_spare_state(ErrorData **why)
 		/*
 		 * Out of spare memory: ShmemInitStruct() released its own lock and
 		 * took back its index entry.  The error reset the count of held
-		 * interrupts, which the lock still held here counts in
-		 * (errfinish() lets a handler set it back).
+		 * interrupts, which the lock still held here counts in (errfinish()
+		 * lets a handler set it back).
 		 */
 		InterruptHoldoffCount = holdoff;
 		MemoryContextSwitchTo(cxt);
