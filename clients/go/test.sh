@@ -70,8 +70,8 @@ awk '$0 == "## From your application" { sec = 1; next } sec && /^##/ { sec = 0 }
 	code { print > (dir "/" n "." lang) }' dir="$work" "$here/README.md"
 readme_go=$(ls "$work"/*.go 2>/dev/null | wc -l)
 readme_yaml=$(ls "$work"/*.yaml 2>/dev/null)
-if [ "$readme_go" -ne 2 ] || [ "$(echo "$readme_yaml" | grep -c .)" -ne 1 ]; then
-	echo "FAIL README: the Go section should hold two go blocks (pgx, GORM) and one yaml block (sqlc)"
+if [ "$readme_go" -ne 3 ] || [ "$(echo "$readme_yaml" | grep -c .)" -ne 1 ]; then
+	echo "FAIL README: the Go section should hold three go blocks (pgx, database/sql, GORM) and one yaml block (sqlc)"
 	failed=1
 elif grep -v '^ *#' "$here/sqlccheck/sqlc.yaml" | cmp -s - "$readme_yaml"; then
 	cp "$readme_yaml" "$src/sqlccheck/sqlc.yaml"
@@ -125,27 +125,26 @@ gormcheck gormcheck .
 sqlccheck sqlccheck .
 LIST
 
-# README: the pgx program runs in the package's module, the GORM program in
-# gormcheck's, against a table orders
+# README: the pgx and database/sql programs run in the package's module,
+# the GORM program in gormcheck's, each against a fresh table orders
 mkdir -p "$src/readme" "$src/gormcheck/readme"
 for f in "$work"/*.go; do
+	n=$(basename "$f" .go)
 	if grep -q '"gorm.io/gorm"' "$f"; then
-		cp "$f" "$src/gormcheck/readme/main.go"
+		d=gormcheck/readme/$n
+		what="the GORM program"
+	elif grep -q '"database/sql"' "$f"; then
+		d=readme/$n
+		what="the database/sql program"
 	else
-		cp "$f" "$src/readme/main.go"
+		d=readme/$n
+		what="the pgx program"
 	fi
-done
-for d in readme gormcheck/readme; do
-	what="the pgx program"
-	[ "$d" = readme ] || what="the GORM program"
-	if [ ! -f "$src/$d/main.go" ]; then
-		echo "FAIL README: $what is missing"
-		failed=1
-		continue
-	fi
+	mkdir -p "$src/$d"
+	cp "$f" "$src/$d/main.go"
 	if psql -X -q -v ON_ERROR_STOP=1 -c "DROP TABLE IF EXISTS lines, orders" \
 		-c "CREATE TABLE orders (id public.xid PRIMARY KEY DEFAULT xid_new(), item text)" \
-		-c "INSERT INTO orders (item) VALUES ('pear')" >"$work/readme.log" 2>&1 &&
+		-c "INSERT INTO orders (item) VALUES ('pear'), ('plum')" >"$work/readme.log" 2>&1 &&
 		(cd "$src/$d" && go vet . && go run .) >>"$work/readme.log" 2>&1 &&
 		grep -q -E '^[1-9A-HJ-NP-Za-km-z]{11} ' "$work/readme.log"; then
 		echo "ok   README: $what runs ($(tail -1 "$work/readme.log"))"
