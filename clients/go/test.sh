@@ -208,5 +208,33 @@ else
 	echo "FAIL app: go run of app/ with $module@$version"
 	failed=1
 fi
+# README's section "Installing" before the module is published: its block
+# (require and replace) is the go.mod of a copy of app/ without app's own
+# requirement of the module, with the module's sources at the path that
+# the replace names, ../xid/clients/go; then go mod tidy, as README says,
+# and the program runs.
+t=$SECONDS
+rm -rf "$work/replace"
+mkdir -p "$work/replace/xid/clients" "$work/replace/app"
+cp -r "$here" "$work/replace/xid/clients/go"
+cp -r "$here/app/." "$work/replace/app/"
+awk '$0 == "## Installing" { sec = 1; next } sec && /^##/ { sec = 0 }
+	sec && /^```$/ { if (code) code = 0; else { code = 1; n++ }; next }
+	code && n == 1 { print }
+	END { if (n != 1) exit 1 }' "$here/README.md" >"$work/readme-gomod" &&
+	grep -q '^replace github.com/xid-pg/xid/clients/go => \.\./xid/clients/go$' "$work/readme-gomod" || {
+	sed 's/^/    | /' "$work/readme-gomod"
+	echo "FAIL README's section Installing: one block, with the replace by ../xid/clients/go, expected"
+	failed=1
+}
+{ grep -v "^[[:space:]]*$module v" "$here/app/go.mod"; echo; cat "$work/readme-gomod"; } >"$work/replace/app/go.mod"
+if (cd "$work/replace/app" && GOFLAGS= go mod tidy && go vet . && go run .) >"$work/replace.log" 2>&1 &&
+	grep -q "^pgx and database/sql: " "$work/replace.log"; then
+	echo "ok   README's Installing block: app/ with that require and replace (a copy of the module at ../xid/clients/go), go mod tidy, runs: $(tail -1 "$work/replace.log") ($((SECONDS - t)) s)"
+else
+	sed 's/^/    /' "$work/replace.log" | tail -20
+	echo "FAIL README's Installing block: app/ with its require and replace"
+	failed=1
+fi
 echo "    go: $((SECONDS - start)) s in all"
 exit $failed
