@@ -70,8 +70,8 @@ awk '$0 == "## From your application" { sec = 1; next } sec && /^##/ { sec = 0 }
 	code { print > (dir "/" n "." lang) }' dir="$work" "$here/README.md"
 readme_go=$(ls "$work"/*.go 2>/dev/null | wc -l)
 readme_yaml=$(ls "$work"/*.yaml 2>/dev/null)
-if [ "$readme_go" -ne 2 ] || [ "$(echo "$readme_yaml" | grep -c .)" -ne 1 ]; then
-	echo "FAIL README: the Go section should hold two go blocks (pgx, GORM) and one yaml block (sqlc)"
+if [ "$readme_go" -ne 3 ] || [ "$(echo "$readme_yaml" | grep -c .)" -ne 1 ]; then
+	echo "FAIL README: the Go section should hold three go blocks (pgx, database/sql, GORM) and one yaml block (sqlc)"
 	failed=1
 elif grep -v '^ *#' "$here/sqlccheck/sqlc.yaml" | cmp -s - "$readme_yaml"; then
 	cp "$readme_yaml" "$src/sqlccheck/sqlc.yaml"
@@ -125,27 +125,26 @@ gormcheck gormcheck .
 sqlccheck sqlccheck .
 LIST
 
-# README: the pgx program runs in the package's module, the GORM program in
-# gormcheck's, against a table orders
+# README: the pgx and database/sql programs run in the package's module,
+# the GORM program in gormcheck's, each against a fresh table orders
 mkdir -p "$src/readme" "$src/gormcheck/readme"
 for f in "$work"/*.go; do
+	n=$(basename "$f" .go)
 	if grep -q '"gorm.io/gorm"' "$f"; then
-		cp "$f" "$src/gormcheck/readme/main.go"
+		d=gormcheck/readme/$n
+		what="the GORM program"
+	elif grep -q '"database/sql"' "$f"; then
+		d=readme/$n
+		what="the database/sql program"
 	else
-		cp "$f" "$src/readme/main.go"
+		d=readme/$n
+		what="the pgx program"
 	fi
-done
-for d in readme gormcheck/readme; do
-	what="the pgx program"
-	[ "$d" = readme ] || what="the GORM program"
-	if [ ! -f "$src/$d/main.go" ]; then
-		echo "FAIL README: $what is missing"
-		failed=1
-		continue
-	fi
+	mkdir -p "$src/$d"
+	cp "$f" "$src/$d/main.go"
 	if psql -X -q -v ON_ERROR_STOP=1 -c "DROP TABLE IF EXISTS lines, orders" \
 		-c "CREATE TABLE orders (id public.xid PRIMARY KEY DEFAULT xid_new(), item text)" \
-		-c "INSERT INTO orders (item) VALUES ('pear')" >"$work/readme.log" 2>&1 &&
+		-c "INSERT INTO orders (item) VALUES ('pear'), ('plum')" >"$work/readme.log" 2>&1 &&
 		(cd "$src/$d" && go vet . && go run .) >>"$work/readme.log" 2>&1 &&
 		grep -q -E '^[1-9A-HJ-NP-Za-km-z]{11} ' "$work/readme.log"; then
 		echo "ok   README: $what runs ($(tail -1 "$work/readme.log"))"
@@ -207,6 +206,34 @@ elif (cd "$work/app" && go vet . && go run .) >"$work/app.log" 2>&1 &&
 else
 	sed 's/^/    /' "$work/app.log" | tail -20
 	echo "FAIL app: go run of app/ with $module@$version"
+	failed=1
+fi
+# README's section "Installing" before the module is published: its block
+# (require and replace) is the go.mod of a copy of app/ without app's own
+# requirement of the module, with the module's sources at the path that
+# the replace names, ../xid/clients/go; then go mod tidy, as README says,
+# and the program runs.
+t=$SECONDS
+rm -rf "$work/replace"
+mkdir -p "$work/replace/xid/clients" "$work/replace/app"
+cp -r "$here" "$work/replace/xid/clients/go"
+cp -r "$here/app/." "$work/replace/app/"
+awk '$0 == "## Installing" { sec = 1; next } sec && /^##/ { sec = 0 }
+	sec && /^```$/ { if (code) code = 0; else { code = 1; n++ }; next }
+	code && n == 1 { print }
+	END { if (n != 1) exit 1 }' "$here/README.md" >"$work/readme-gomod" &&
+	grep -q '^replace github.com/xid-pg/xid/clients/go => \.\./xid/clients/go$' "$work/readme-gomod" || {
+	sed 's/^/    | /' "$work/readme-gomod"
+	echo "FAIL README's section Installing: one block, with the replace by ../xid/clients/go, expected"
+	failed=1
+}
+{ grep -v "^[[:space:]]*$module v" "$here/app/go.mod"; echo; cat "$work/readme-gomod"; } >"$work/replace/app/go.mod"
+if (cd "$work/replace/app" && GOFLAGS= go mod tidy && go vet . && go run .) >"$work/replace.log" 2>&1 &&
+	grep -q "^pgx and database/sql: " "$work/replace.log"; then
+	echo "ok   README's Installing block: app/ with that require and replace (a copy of the module at ../xid/clients/go), go mod tidy, runs: $(tail -1 "$work/replace.log") ($((SECONDS - t)) s)"
+else
+	sed 's/^/    /' "$work/replace.log" | tail -20
+	echo "FAIL README's Installing block: app/ with its require and replace"
 	failed=1
 fi
 echo "    go: $((SECONDS - start)) s in all"

@@ -108,13 +108,35 @@ fi
 # that repository's tail), then app/'s tests, resolved from it, against
 # the server: AppTest (xid with pgjdbc) and FrameworksAppTest
 # (xid-frameworks with Hibernate and jOOQ), one "app: " line each.
+# README's section "Installing": its sh block's mvn command (the second
+# line, before its comment; the first is the cd into clients/java, here
+# the copy) runs with this run's options (a private local repository, no
+# tests: they ran above), and its xml block is app/pom.xml's dependencies
+# on the two artifacts, put where app/pom.xml says.
 t=$SECONDS
 repo="$work/m2"
 m2=(-B -ntp "-Dmaven.repo.local=$repo" "-Dmaven.repo.local.tail=$HOME/.m2/repository")
 rm -rf "$repo" "$work/app"
 cp -r "$here/app" "$work/app"
+install_block()
+{
+	awk -v want="$1" '$0 == "## Installing" { sec = 1; next } sec && /^##/ { sec = 0 }
+		sec && $0 == "```" want { code = 1; n++; next } code && /^```$/ { code = 0; next }
+		code && n == 1 { print }
+		END { if (n != 1) exit 1 }' "$here/README.md"
+}
+install_cmd=$(install_block sh | sed -n '2s/ *#.*//p')
+marker='    <!-- README.md: the xml block of its section "Installing", put here by'
+if ! install_block sh | sed -n 1p | grep -qx 'cd path/to/xid/clients/java' || [ "$install_cmd" != "mvn install" ] ||
+	! install_block xml >"$work/readme-deps.xml" || ! grep -qxF "$marker" "$work/app/pom.xml"; then
+	install_block sh | sed 's/^/    | /'
+	echo "FAIL README's section Installing: an sh block (cd path/to/xid/clients/java, then mvn install) and an xml block expected, and app/pom.xml's place for it"
+	failed=1
+fi
+awk -v deps="$work/readme-deps.xml" -v marker="$marker" '$0 == marker { while ((getline l < deps) > 0) print "    " l } { print }' \
+	"$here/app/pom.xml" >"$work/app/pom.xml"
 if ! (cd "$work/java" && MAVEN_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC" \
-	mvn "${m2[@]}" -DskipTests install) >"$work/install.log" 2>&1 ||
+	$install_cmd "${m2[@]}" -DskipTests) >"$work/install.log" 2>&1 ||
 	[ ! -f "$repo/io/github/xid-pg/xid/1.2.0/xid-1.2.0.jar" ] ||
 	[ ! -f "$repo/io/github/xid-pg/xid-frameworks/1.2.0/xid-frameworks-1.2.0.jar" ]; then
 	grep -E '^\[ERROR\]|BUILD' "$work/install.log" | head -20 | sed 's/^/    /'

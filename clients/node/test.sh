@@ -170,27 +170,61 @@ if [ -f "$a/node_modules/xid-pg/package.json" ]; then
 	done
 fi
 
-# drizzle-kit (the app's lock file pins it), the way README shows: generate
-# (a custom first migration creating the extension, then the tables) and
-# migrate on a fresh database, push on that matching database, pull.  The
-# connection of app/drizzle.config.ts puts public before pg_catalog in its
-# search_path, since drizzle-kit writes the type as "xid".
+# drizzle-kit (the app's lock file pins it), as README's section
+# "drizzle-kit" shows: its ts blocks are the files named on their first
+# line (drizzle.config.ts, db/xid-extension.ts, drizzle-push.config.ts),
+# its sh blocks run as they are written (sh -e, in the app, DATABASE_URL
+# the fresh database): generate (a custom first migration creating the
+# extension, then the tables) and migrate, then push on the database that
+# migrate made; then pull.  The app brings the schema (app/db/schema.ts).
 kit_psql()
 {
 	psql -X -q -At -v ON_ERROR_STOP=1 -d "$@"
 }
+kitdb=xid_clients_kit
+kit_env=(DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$kitdb")
 kit()
 {
-	(cd "$a" && KIT_DATABASE=$kitdb timeout 300 node_modules/.bin/drizzle-kit "$@" </dev/null)
+	(cd "$a" && env "${kit_env[@]}" timeout 300 node_modules/.bin/drizzle-kit "$@" </dev/null)
 }
-kitdb=xid_clients_kit
+# kit_sh N: README's Nth sh block of the section, in the app
+kit_sh()
+{
+	(cd "$a" && env "${kit_env[@]}" timeout 600 sh -e "$work/kit-readme/$1.sh" </dev/null)
+}
 kit_objects="SELECT count(*) FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid
 	WHERE e.extname = 'xid' AND d.deptype = 'e'"
 kit_mark="SELECT count(*) FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid
 	WHERE e.extname = 'xid' AND d.deptype = 'e' AND d.classid = 'pg_class'::regclass
 	AND d.objid = 'public.xid_durable_mark'::regclass"
+# the section's fenced blocks, their indentation taken off: ts blocks into
+# the files their first line names ("// FILE ..."), sh blocks into N.sh
+rm -rf "$work/kit-readme"
+mkdir -p "$work/kit-readme"
+kit_files=$(awk -v dir="$work/kit-readme" -v app="$a" '
+	$0 == "## drizzle-kit" { sec = 1; next } sec && /^## / { sec = 0 }
+	sec && !code && /^ *```(ts|sh)$/ { code = 1; ind = index($0, "`") - 1; lang = $0; sub(/^ *```/, "", lang); first = 1
+		if (lang == "sh") { n++; out = dir "/" n ".sh" }
+		next }
+	code && /^ *```$/ { code = 0; close(out); next }
+	code {
+		line = substr($0, 1, ind) ~ /^ *$/ ? substr($0, ind + 1) : $0
+		if (lang == "ts" && first) {
+			f = line; sub(/^\/\/ /, "", f); sub(/ .*/, "", f)
+			if (line !~ /^\/\/ [^ ]+\.ts( |$)/) { print "no file name: " line; exit 1 }
+			out = app "/" f; print f
+			system("mkdir -p \"$(dirname \"" out "\")\"")
+		}
+		first = 0
+		print line > out
+	}
+	END { print n " sh" }' "$here/README.md")
 if [ ! -x "$a/node_modules/.bin/drizzle-kit" ]; then
 	echo "FAIL drizzle-kit: not installed in the app (app/package-lock.json)"
+	failed=1
+elif [ "$kit_files" != "$(printf 'drizzle.config.ts\ndb/xid-extension.ts\ndrizzle-push.config.ts\n2 sh')" ]; then
+	echo "    $kit_files"
+	echo "FAIL README's drizzle-kit section: three ts files (drizzle.config.ts, db/xid-extension.ts, drizzle-push.config.ts) and two sh blocks expected"
 	failed=1
 elif ! kit_psql postgres -c "DROP DATABASE IF EXISTS $kitdb WITH (FORCE)" -c "CREATE DATABASE $kitdb" >"$work/kit.log" 2>&1; then
 	sed 's/^/    /' "$work/kit.log"
@@ -199,24 +233,15 @@ elif ! kit_psql postgres -c "DROP DATABASE IF EXISTS $kitdb WITH (FORCE)" -c "CR
 else
 	echo "drizzle-kit $(node -p "JSON.parse(require('fs').readFileSync('$a/node_modules/drizzle-kit/package.json')).version")"
 	rm -rf "$a/drizzle"
-	if ! { kit generate --custom --name xid_extension &&
-		printf -- '-- the extension before the tables that use its type\nCREATE EXTENSION IF NOT EXISTS xid SCHEMA public;\n' \
-			>"$(ls "$a"/drizzle/0000_*.sql)" &&
-		kit generate --name tables; } >"$work/kit.log" 2>&1; then
+	if ! kit_sh 1 >"$work/kit.log" 2>&1; then
 		sed 's/^/    /' "$work/kit.log" | tail -20
-		echo "FAIL drizzle-kit generate"
+		sed 's/^/    | /' "$work/kit-readme/1.sh" "$a"/drizzle/0000_*.sql 2>/dev/null
+		echo "FAIL README's drizzle-kit generate and migrate, as written, on a fresh database"
 		failed=1
 	elif ! grep -qF '"id" "xid" PRIMARY KEY DEFAULT xid_new() NOT NULL' "$a"/drizzle/0001_*.sql ||
 		! grep -qF '"related" "xid"[]' "$a"/drizzle/0001_*.sql; then
 		sed 's/^/    /' "$a"/drizzle/0001_*.sql
 		echo "FAIL drizzle-kit generate: the xid columns are not written \"xid\" (with DEFAULT xid_new())"
-		failed=1
-	else
-		echo "ok   drizzle-kit generate writes the xid columns as \"xid\", DEFAULT xid_new(), after a custom migration creating the extension"
-	fi
-	if ! kit migrate >"$work/kit.log" 2>&1; then
-		sed 's/^/    /' "$work/kit.log" | tail -20
-		echo "FAIL drizzle-kit migrate on a fresh database"
 		failed=1
 	elif types=$(kit_psql "$kitdb" -c "SELECT string_agg(c.relname || '.' || a.attname || ' ' || a.atttypid::regtype::text, ', '
 			ORDER BY c.relname, a.attnum)
@@ -224,18 +249,18 @@ else
 			WHERE c.relname IN ('kit_orders', 'kit_lines') AND a.attnum > 0 AND NOT a.attisdropped
 			AND a.attname IN ('id', 'order_id', 'related')" 2>&1) &&
 		[ "$types" = "kit_lines.id public.xid, kit_lines.order_id public.xid, kit_lines.related public.xid[], kit_orders.id public.xid" ]; then
-		echo "ok   drizzle-kit migrate on a fresh database: the extension, then columns of public.xid and public.xid[]"
+		echo "ok   README's drizzle-kit generate and migrate, as written, on a fresh database: the extension, then columns of public.xid and public.xid[] (\"xid\", DEFAULT xid_new())"
 	else
 		echo "    $types"
 		echo "FAIL drizzle-kit migrate: the columns are not public.xid"
 		failed=1
 	fi
-	# push on the database that migrate made: nothing to do, and the
-	# extension's objects (its sequence above all) as they were
+	# README's push on the database that migrate made: nothing to do, and
+	# the extension's objects (its sequence above all) as they were
 	before=$(kit_psql "$kitdb" -c "$kit_objects" 2>&1)
-	if ! kit push --config drizzle-push.config.ts --verbose --strict=false >"$work/kit.log" 2>&1; then
+	if ! kit_sh 2 >"$work/kit.log" 2>&1; then
 		sed 's/^/    /' "$work/kit.log" | tail -20
-		echo "FAIL drizzle-kit push (drizzle-push.config.ts) on the matching database"
+		echo "FAIL README's drizzle-kit push (drizzle-push.config.ts) on the matching database"
 		failed=1
 	elif ! tr '\r' '\n' <"$work/kit.log" | grep 'No changes detected' >/dev/null ||
 		tr '\r' '\n' <"$work/kit.log" | grep -iE 'ALTER|DROP|CREATE' >/dev/null; then
@@ -246,7 +271,7 @@ else
 		echo "FAIL drizzle-kit push changed the extension's objects (had $before; xid_durable_mark: $(kit_psql "$kitdb" -c "$kit_mark" 2>&1))"
 		failed=1
 	else
-		echo "ok   drizzle-kit push on the matching database: no changes detected; the extension's $before objects, xid_durable_mark among them, as they were"
+		echo "ok   README's drizzle-kit push on the matching database: no changes detected; the extension's $before objects, xid_durable_mark among them, as they were"
 	fi
 	# pull: drizzle-kit knows no xid, so the column comes back unknown() and
 	# without its default (README says what to write instead); the sequence

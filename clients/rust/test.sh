@@ -113,19 +113,37 @@ done
 # An application outside the crate (app/: its own Cargo.toml and
 # Cargo.lock): the crate as `cargo package` makes it for crates.io (the
 # .crate, with the files the manifest publishes and its normalized
-# Cargo.toml), unpacked beside the application and depended on by path,
+# Cargo.toml), unpacked at ../xid/clients/rust beside the application and
+# depended on by path as README's section "Installing" writes it,
 # then real queries through tokio-postgres against the server.  The files
 # are unpacked with the time of unpacking (tar -m): cargo package gives
 # every file one fixed old time (2006), which the shared target directory's
 # fingerprints would take for unchanged, and build the app against the
 # crate of an earlier run.
+# README's section "Installing": its toml block ([dependencies] and the
+# pgxid line, by path, "../xid/clients/rust") is app/Cargo.toml's, put where
+# app/Cargo.toml says, and the crate is unpacked at that path.
 t=$SECONDS
 app="$work/app"
-rm -rf "$app" "$CARGO_TARGET_DIR/package"
-cp -r "$here/app" "$app"
+rm -rf "$app" "$work/xid" "$CARGO_TARGET_DIR/package"
+mkdir -p "$work/xid/clients"
+marker='# README.md: the toml block of its section "Installing"'
+awk '$0 == "## Installing" { sec = 1; next } sec && /^##/ { sec = 0 }
+	sec && /^```toml$/ { code = 1; n++; next } code && /^```$/ { code = 0; next }
+	code && n == 1 { print }
+	END { if (n != 1) exit 1 }' "$here/README.md" >"$work/readme-deps.toml" &&
+	grep -qxF "$marker" "$here/app/Cargo.toml" && grep -q '^pgxid = { path = "../xid/clients/rust"' "$work/readme-deps.toml" || {
+	sed 's/^/    | /' "$work/readme-deps.toml"
+	echo "FAIL README's section Installing: one toml block, pgxid by the path ../xid/clients/rust, expected, and app/Cargo.toml's place for it"
+	failed=1
+}
+mkdir -p "$app"
+cp -r "$here/app/." "$app/"
+awk -v deps="$work/readme-deps.toml" -v marker="$marker" '$0 == marker { while ((getline l < deps) > 0) print l; next } { print }' \
+	"$here/app/Cargo.toml" >"$app/Cargo.toml"
 crate="$CARGO_TARGET_DIR/package/pgxid-$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1).crate"
 if ! cargo package --locked --offline --no-verify --allow-dirty >"$work/package.log" 2>&1 || [ ! -f "$crate" ] ||
-	! tar -xzmf "$crate" -C "$app"; then
+	! tar -xzmf "$crate" -C "$work/xid/clients" || ! mv "$work/xid/clients/$(basename "$crate" .crate)" "$work/xid/clients/rust"; then
 	tail -20 "$work/package.log" | sed 's/^/    /'
 	echo "FAIL app: cargo package"
 	failed=1

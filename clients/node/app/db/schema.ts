@@ -1,5 +1,5 @@
 // The application's Drizzle schema, for drizzle-kit generate and migrate
-// (drizzle.config.ts) and push (drizzle-push.config.ts): clients/node/test.sh.
+// and push, with the config files of README's section "drizzle-kit": test.sh.
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { xid } from 'xid-pg/drizzle';

@@ -47,7 +47,7 @@
 from __future__ import annotations
 
 import datetime as _dt
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar, Union
 
 from django import forms
 from django.core import exceptions
@@ -108,7 +108,31 @@ class XidFormField(forms.CharField):
         return attrs
 
 
-class XidField(Field):
+# XidField's set and get types for django-stubs (its Field[_ST, _GT]): what
+# its mypy plugin puts in, from _pyi_private_set_type and
+# _pyi_private_get_type below (Optional with null=True), as for its own
+# UUIDField; at run time Field is no generic class, so Generic makes the
+# parameters
+_ST = TypeVar("_ST", contravariant=True)
+_GT = TypeVar("_GT", covariant=True)
+
+if TYPE_CHECKING:
+    _XidFieldBase = Field
+else:
+
+    class _XidFieldBase(Field, Generic[_ST, _GT]):
+        pass
+
+
+class XidField(_XidFieldBase[_ST, _GT]):
+    """A ``public.xid`` column; with django-stubs' mypy plugin a
+    ``Field[Xid | str, Xid]`` (``Xid | None`` with ``null=True``), so
+    ``order.id`` is an ``Xid``."""
+
+    _pyi_private_set_type: Union[Xid, str]
+    _pyi_private_get_type: Xid
+    _pyi_lookup_exact_type: Union[Xid, str]
+
     description = "An xid of the PostgreSQL extension xid (11 Base58 symbols)"
     empty_strings_allowed = False
     default_error_messages = {"invalid": "“%(value)s” is not a valid xid."}

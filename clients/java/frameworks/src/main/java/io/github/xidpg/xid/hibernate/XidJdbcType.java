@@ -19,9 +19,11 @@ import org.hibernate.type.descriptor.jdbc.JdbcType;
  * Hibernate 6: the column type {@code public.xid}.  A value goes as its text,
  * untyped (JDBC {@code OTHER}, as {@link XidJdbc#set} sends it), so the server
  * reads it as the column's type whatever the extension's schema; it comes
- * back through {@link XidJdbc#get} (text or binary transfer).  Its DDL name,
- * {@code public.xid}, is registered by {@link XidTypeContributor} under
- * {@link #SQL_TYPE_CODE}: schema generation writes {@code public.xid} (never
+ * back through {@link XidJdbc#get} (text or binary transfer).  It is
+ * registered under {@link #SQL_TYPE_CODE}; its columns have the type code
+ * {@link Types#OTHER} (as PgJDBC reports them, for schema validation), whose
+ * DDL name, {@code public.xid}, {@link XidTypeContributor} registers for
+ * xid's columns ({@link XidDdlType}): schema generation writes {@code public.xid} (never
  * the bare {@code xid}, core's transaction id) and, for an array,
  * {@code public.xid array}, and Hibernate binds arrays with
  * {@code createArrayOf("public.xid", texts)} (another schema's with the
@@ -50,6 +52,17 @@ public final class XidJdbcType implements JdbcType {
     @Override
     public int getDefaultSqlTypeCode() {
         return SQL_TYPE_CODE;
+    }
+
+    /**
+     * {@link Types#OTHER}, the code PgJDBC reports for an xid column, so that
+     * schema validation ({@code hibernate.hbm2ddl.auto=validate}) matches an
+     * xid attribute with a {@code public.xid} column made by SQL: its DDL
+     * name, {@code public.xid}, is {@link XidDdlType}'s under that code.
+     */
+    @Override
+    public int getDdlTypeCode() {
+        return Types.OTHER;
     }
 
     @Override

@@ -7,7 +7,6 @@ import org.hibernate.engine.config.spi.ConfigurationService;
 import org.hibernate.engine.config.spi.StandardConverters;
 import org.hibernate.engine.jdbc.spi.JdbcServices;
 import org.hibernate.service.ServiceRegistry;
-import org.hibernate.type.descriptor.sql.internal.DdlTypeImpl;
 import org.hibernate.type.internal.BasicTypeImpl;
 import org.hibernate.type.spi.TypeConfiguration;
 
@@ -15,7 +14,8 @@ import org.hibernate.type.spi.TypeConfiguration;
  * Maps every {@code Xid} attribute, and every {@code Xid[]} or
  * {@code List<Xid>} one, to {@code public.xid} and {@code public.xid[]}:
  * {@link XidJavaType}, {@link XidJdbcType} and the DDL name
- * {@code public.xid}.  Hibernate finds it through {@code META-INF/services}.
+ * {@code public.xid} ({@link XidDdlType}, which also lets schema validation
+ * match such a column made by SQL).  Hibernate finds it through {@code META-INF/services}.
  * For the extension in another schema, set {@value #SCHEMA} (e.g.
  * {@code spring.jpa.properties.io.github.xidpg.xid.schema=ids}): the DDL
  * name, and the element type of the arrays Hibernate binds, are then
@@ -32,7 +32,7 @@ public final class XidTypeContributor implements TypeContributor {
                 .getSetting(SCHEMA, StandardConverters.STRING, "public");
         typeContributions.contributeJavaType(XidJavaType.INSTANCE);
         typeContributions.contributeJdbcType(XidJdbcType.INSTANCE);
-        types.getDdlTypeRegistry().addDescriptor(new DdlTypeImpl(XidJdbcType.SQL_TYPE_CODE, quoteIdent(schema) + ".xid",
+        types.getDdlTypeRegistry().addDescriptor(new XidDdlType(quoteIdent(schema) + ".xid",
                 serviceRegistry.requireService(JdbcServices.class).getDialect()));
         types.getBasicTypeRegistry().register(new BasicTypeImpl<>(XidJavaType.INSTANCE, XidJdbcType.INSTANCE),
                 Xid.class.getName());

@@ -151,6 +151,45 @@ class HibernateTest {
         }
     }
 
+    /**
+     * hbm2ddl.auto=validate (Spring Boot's spring.jpa.hibernate.ddl-auto=validate) on tables made by SQL,
+     * as a migration tool makes them: xid keys, a server-made one, xid[] columns; a text column where an
+     * Xid is mapped is still refused.
+     */
+    @Test
+    void validatesTablesMadeBySql() throws Exception {
+        try (Connection c = Pg.connect(); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS hib_batches, hib_tickets");
+            s.execute("CREATE TABLE hib_batches (id public.xid PRIMARY KEY, list public.xid[], members public.xid[],"
+                    + " plain public.xid[])");
+            s.execute("CREATE TABLE hib_tickets (id public.xid PRIMARY KEY DEFAULT xid_new(), body text)");
+        }
+        try (SessionFactory sf = new Configuration().addAnnotatedClass(Batch.class).addAnnotatedClass(Ticket.class)
+                .setProperty("hibernate.connection.url", Pg.url())
+                .setProperty("hibernate.connection.username", Pg.user())
+                .setProperty("hibernate.hbm2ddl.auto", "validate")
+                .buildSessionFactory()) {
+            Ticket t = new Ticket();
+            t.body = "validated";
+            sf.inTransaction(s -> s.persist(t));
+            assertNotNull(t.id);
+        }
+        try (Connection c = Pg.connect(); Statement s = c.createStatement()) {
+            s.execute("ALTER TABLE hib_tickets ALTER id DROP DEFAULT, ALTER id TYPE text");
+        }
+        Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> new Configuration()
+                .addAnnotatedClass(Ticket.class)
+                .setProperty("hibernate.connection.url", Pg.url())
+                .setProperty("hibernate.connection.username", Pg.user())
+                .setProperty("hibernate.hbm2ddl.auto", "validate")
+                .buildSessionFactory().close());
+        assertTrue(String.valueOf(e.getMessage()).contains("wrong column type encountered in column [id] in table [hib_tickets]"),
+                e.toString());
+        try (Connection c = Pg.connect(); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE hib_tickets");
+        }
+    }
+
     /** The extension in schema ids of another database: the setting io.github.xidpg.xid.schema. */
     @Test
     void otherSchema() throws Exception {

@@ -38,7 +38,10 @@ import org.springframework.test.web.servlet.MockMvc;
 /**
  * The Spring Boot 3 application of {@link App} against the live server:
  * Hibernate and Spring Data JDBC repositories with Xid ids, a @PathVariable
- * Xid, Xid in JSON both ways, and a time query on the index.
+ * Xid, Xid in JSON both ways, and a time query on the index.  The tables
+ * are made by SQL (as a migration tool makes them) and Hibernate validates
+ * them, spring.jpa.hibernate.ddl-auto=validate, Spring Boot's settings
+ * otherwise.
  */
 @SpringBootTest(classes = App.class)
 @AutoConfigureMockMvc
@@ -61,7 +64,7 @@ class SpringAppTest {
     static void database(DynamicPropertyRegistry r) {
         r.add("spring.datasource.url", Pg::url);
         r.add("spring.datasource.username", Pg::user);
-        r.add("spring.jpa.hibernate.ddl-auto", () -> "none");
+        r.add("spring.jpa.hibernate.ddl-auto", () -> "validate"); // the tables made by SQL below
         r.add("spring.jpa.open-in-view", () -> "false");
         r.add("spring.jpa.properties.hibernate.session_factory.statement_inspector", Sql.class::getName);
         r.add("spring.main.banner-mode", () -> "off");
