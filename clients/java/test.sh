@@ -137,14 +137,14 @@ awk -v deps="$work/readme-deps.xml" -v marker="$marker" '$0 == marker { while ((
 	"$here/app/pom.xml" >"$work/app/pom.xml"
 if ! (cd "$work/java" && MAVEN_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC" \
 	$install_cmd "${m2[@]}" -DskipTests) >"$work/install.log" 2>&1 ||
-	[ ! -f "$repo/io/github/xid-pg/xid/1.2.0/xid-1.2.0.jar" ] ||
-	[ ! -f "$repo/io/github/xid-pg/xid-frameworks/1.2.0/xid-frameworks-1.2.0.jar" ]; then
+	[ ! -f "$repo/io/github/xid-pg/xid/1.3.0/xid-1.3.0.jar" ] ||
+	[ ! -f "$repo/io/github/xid-pg/xid-frameworks/1.3.0/xid-frameworks-1.3.0.jar" ]; then
 	grep -E '^\[ERROR\]|BUILD' "$work/install.log" | head -20 | sed 's/^/    /'
 	echo "FAIL app: mvn install of io.github.xid-pg:xid and xid-frameworks into a local repository"
 	failed=1
 elif (cd "$work/app" && MAVEN_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC" mvn "${m2[@]}" test) >"$work/app.log" 2>&1 &&
 	[ "$(grep -c '^app: ' "$work/app.log")" -eq 2 ]; then
-	echo "ok   app outside the repository installs the built xid-1.2.0.jar and xid-frameworks-1.2.0.jar (mvn install, a local repository) and runs: $(sed -n 's/^app: //p' "$work/app.log" | paste -sd '|' | sed 's/|/; /g') ($((SECONDS - t)) s)"
+	echo "ok   app outside the repository installs the built xid-1.3.0.jar and xid-frameworks-1.3.0.jar (mvn install, a local repository) and runs: $(sed -n 's/^app: //p' "$work/app.log" | paste -sd '|' | sed 's/|/; /g') ($((SECONDS - t)) s)"
 else
 	grep -E '^\[ERROR\]|BUILD|^app: ' "$work/app.log" | head -30 | sed 's/^/    /'
 	echo "FAIL app: mvn test of app/ with io.github.xid-pg:xid and xid-frameworks from the local repository"

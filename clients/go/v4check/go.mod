@@ -5,7 +5,7 @@ go 1.25.0
 require (
 	github.com/jackc/pgtype v1.14.0
 	github.com/jackc/pgx/v4 v4.18.3
-	github.com/xid-pg/xid/clients/go v1.2.0
+	github.com/xid-pg/xid/clients/go v1.3.0
 )
 
 require (

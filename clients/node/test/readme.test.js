@@ -46,8 +46,8 @@ step(`the section has sh, js and ts blocks (${blocks.map((b) => b.lang).join(', 
 
 step('sh: the packed package unpacked as npm install would, then pg and the frameworks from the lock file', () => {
   const sh = blocks.filter((b) => b.lang === 'sh').map((b) => b.code.trim());
-  const mirrored = 'cd path/to/xid/clients/node && npm pack --pack-destination /tmp   # /tmp/xid-pg-1.2.0.tgz\n' +
-    'cd your-app && npm install /tmp/xid-pg-1.2.0.tgz pg';
+  const mirrored = 'cd path/to/xid/clients/node && npm pack --pack-destination /tmp   # /tmp/xid-pg-1.3.0.tgz\n' +
+    'cd your-app && npm install /tmp/xid-pg-1.3.0.tgz pg';
   if (sh.join('\n') !== mirrored) throw new Error(`an sh block this test does not mirror: ${sh}`);
   const tgz = run('npm', ['pack', '--silent', '--pack-destination', dir, here]).trim().split('\n').pop();
   fs.writeFileSync(path.join(dir, 'package.json'), '{"name": "readme", "private": true, "type": "module"}\n');

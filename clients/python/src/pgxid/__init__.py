@@ -50,7 +50,7 @@ from ._generate import XidGenerator, new, new_at
 from ._ulid import InvalidUlidError, from_ulid, from_ulid_flake, to_ulid
 from ._uuid import NotAnXidUuidError, from_uuid, to_uuid
 
-__version__ = "1.2.0"
+__version__ = "1.3.0"
 
 __all__ = [
     "ALPHABET", "EPOCH", "MAX", "MAX_MS", "MAX_NODE_BITS", "MAX_PAYLOAD", "MIN",
