@@ -52,6 +52,14 @@ ifeq ($(shell test $(MAJORVERSION) -ge 17 && echo yes),yes)
 REGRESS += copy_onerror
 endif
 
+# One test against the working tree's build, on a throwaway preloaded
+# server (test/run-one.sh, as root): make run-one TEST=clause_ddl, or a
+# regression file, TEST=planner.  PG_CONFIG, when given, is the
+# installation to build for and test.
+.PHONY: run-one
+run-one:
+	bash $(srcdir)/test/run-one.sh $(TEST)
+
 # The codec's unit tests need no server.
 test/test_uid11: test/test_uid11.c src/uid11.c src/uid11.h src/uid11_pairs.h
 	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Isrc -o $@ test/test_uid11.c src/uid11.c

@@ -83,7 +83,7 @@ SQL
 run_case preload yes
 
 # 2. a cluster without preload: the DSM registry on 17+, else per session
-cluster_start "$bindir" "$nopre" "$(free_port $((PGPORT + 1)))"
+cluster_start "$bindir" "$nopre" "$(free_port)"
 export PGHOST="$nopre/sock" PGPORT=$(sed -nE "s/^port = ([0-9]+)/\1/p" "$nopre/data/postgresql.conf")
 if [ "$major" -ge 17 ]; then
 	run_case no-preload-dsm yes

@@ -46,7 +46,7 @@ small=("max_connections = 10" "superuser_reserved_connections = 0" "max_worker_p
 	"max_wal_senders = 0" "wal_level = minimal" "autovacuum_max_workers = 1"
 	"shared_preload_libraries = 'xid'")
 [ "$major" -ge 18 ] && small+=("autovacuum_worker_slots = 1")
-port=$(free_port $((61000 + major * 10)))
+port=$(free_port)
 cluster_start "$bindir" "$dir" "$port" "${small[@]}"
 export PGHOST="$dir/sock" PGPORT=$port
 unset PGDATABASE PGUSER

@@ -30,7 +30,7 @@ cron=no
 settings=("max_parallel_workers_per_gather = 0")
 [ $cron = yes ] && settings+=("shared_preload_libraries = 'pg_cron'" "cron.database_name = 'postgres'"
 	"cron.use_background_workers = on" "max_worker_processes = 20")
-port=$(free_port 55400)
+port=$(free_port)
 cluster_start "$bindir" "$dir" "$port" "${settings[@]}"
 export PGHOST="$dir/sock" PGPORT=$port PGUSER=postgres PGDATABASE=postgres
 psql() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }

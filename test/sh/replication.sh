@@ -16,7 +16,7 @@ pub="$work/publisher"
 sub="$work/subscriber"
 trap 'cluster_stop "$bindir" "$pub"; cluster_stop "$bindir" "$sub"' EXIT
 rm -rf "$pub" "$sub"
-port=$(free_port $((56500 + XID_MAJOR * 10)))
+port=$(free_port)
 cluster_start "$bindir" "$pub" "$port" "wal_level = logical"
 cluster_start "$bindir" "$sub" "$port"
 

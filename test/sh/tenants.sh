@@ -48,7 +48,7 @@ small=("max_connections = 8" "superuser_reserved_connections = 0" "max_worker_pr
 	"max_wal_senders = 0" "wal_level = minimal" "autovacuum_max_workers = 1"
 	"synchronous_commit = off" "shared_preload_libraries = 'xid'")
 [ "$major" -ge 18 ] && small+=("autovacuum_worker_slots = 1")
-port=$(free_port $((56600 + major * 10)))
+port=$(free_port)
 cluster_start "$bindir" "$dir" "$port" "${small[@]}"
 export PGHOST="$dir/sock" PGPORT=$port
 unset PGDATABASE PGUSER
