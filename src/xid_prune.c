@@ -45,6 +45,7 @@
 #include "utils/typcache.h"
 
 #include "xid.h"
+#include "xid_catcache.h"
 #include "xid_clause.h"
 #include "xid_like.h"
 #include "xid_ops.h"
@@ -447,7 +448,7 @@ pruning_clause(Node *clause, Node *elem, bool comparisons_only)
 	if (((OpExpr *) clause)->inputcollid == XID_DONE_COLLATION &&
 		equal(linitial(args), elem) && IsA(lsecond(args), Const))
 	{
-		fn = xid_clause_entry_point(get_opcode(((OpExpr *) clause)->opno));
+		fn = xid_func_entry_point(get_opcode(((OpExpr *) clause)->opno));
 		return fn == xid_ge || fn == xid_le;
 	}
 
@@ -456,7 +457,7 @@ pruning_clause(Node *clause, Node *elem, bool comparisons_only)
 	{
 		f = linitial(args);
 		if (list_length(f->args) == 1 && equal(linitial(f->args), elem) &&
-			xid_clause_entry_point(f->funcid) == xid_time)
+			xid_func_entry_point(f->funcid) == xid_time)
 			return true;
 	}
 
@@ -467,7 +468,7 @@ pruning_clause(Node *clause, Node *elem, bool comparisons_only)
 		f = linitial(args);
 	else
 		return false;
-	fn = xid_clause_entry_point(f->funcid);
+	fn = xid_func_entry_point(f->funcid);
 	for (i = 0; i < (int) lengthof(bound_funcs); i++)
 		if (fn == bound_funcs[i])
 			return true;
