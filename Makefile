@@ -13,6 +13,7 @@ OBJS = \
 	src/xid_range.o \
 	src/xid_like.o \
 	src/xid_catcache.o \
+	src/xid_done.o \
 	src/xid_clause.o \
 	src/xid_support.o \
 	src/xid_prune.o \

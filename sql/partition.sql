@@ -124,6 +124,19 @@ RESET plan_cache_mode;
 -- clause itself (a rewrite of it once made the planner loop)
 EXPLAIN (COSTS OFF) SELECT count(*) FROM pe WHERE id LIKE '5cnE%Su' AND v = 1;
 
+-- a clause written with COLLATE "C" (or "POSIX", or "default") is the
+-- user's own, never one that the rewrite for pruning marked done: it is
+-- pruned as the same clause without it, to the same rows
+EXPLAIN (COSTS OFF) SELECT count(*) FROM pe WHERE id LIKE (:'pe_p' || '%') COLLATE "C";
+SELECT op, c,
+	   (pg_temp.pruning(format('SELECT count(*) FROM pe WHERE id %s (%L COLLATE %I)', op, p, c))).scanned =
+	   (pg_temp.pruning(format('SELECT count(*) FROM pe WHERE id %s %L', op, p))).scanned AS same_partitions,
+	   pg_temp.count_where('pe', format('id %s (%L COLLATE %I)', op, p, c)) =
+	   pg_temp.count_where('pe_plain', format('id::text %s %L', CASE op WHEN '^@' THEN 'LIKE' ELSE op END,
+											  CASE op WHEN '^@' THEN p || '%' ELSE p END)) AS same_rows
+FROM (VALUES ('LIKE', :'pe_p' || '%'), ('^@', :'pe_p')) AS o(op, p),
+	 (VALUES ('C'), ('POSIX'), ('default')) AS l(c);
+
 -- the added clauses count once in the estimates: within 2x of the truth
 \getenv abs_srcdir PG_ABS_SRCDIR
 \set rows_helper :abs_srcdir '/sql/include/plan_rows.sql'

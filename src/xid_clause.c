@@ -36,6 +36,7 @@
 #include "xid.h"
 #include "xid_catcache.h"
 #include "xid_clause.h"
+#include "xid_done.h"
 #include "xid_like.h"
 #include "xid_range.h"
 #include "xid_time.h"
@@ -301,12 +302,12 @@ xid_const(Oid xidtype, uint64 value)
 
 /*
  * "elem >= lo" and "elem <= hi" with the operators of a btree-like operator
- * family and the given input collation (which the comparisons ignore, see
- * XID_DONE_COLLATION in xid_prune.h); a NULL bound is left out.  NIL if the
- * family lacks the operators (hash, BRIN bloom) or both bounds are NULL.
+ * family, marked done (xid_done.h) when asked; a NULL bound is left out.
+ * NIL if the family lacks the operators (hash, BRIN bloom) or both bounds
+ * are NULL.
  */
 static List *
-range_clauses(Node *elem, Oid opfamily, Expr *lo, Expr *hi, Oid collation)
+range_clauses(Node *elem, Oid opfamily, Expr *lo, Expr *hi, bool done)
 {
 	Oid			xidtype = exprType(elem);
 	Oid			ge,
@@ -320,12 +321,14 @@ range_clauses(Node *elem, Oid opfamily, Expr *lo, Expr *hi, Oid collation)
 	if (lo != NULL)
 		clauses = lappend(clauses,
 						  make_opclause(ge, BOOLOID, false, (Expr *) elem, lo,
-										InvalidOid, collation));
+										InvalidOid,
+										done ? xid_done_collation((Node *) lo) : InvalidOid));
 	if (hi != NULL)
 		clauses = lappend(clauses,
 						  make_opclause(le, BOOLOID, false,
 										(Expr *) (lo != NULL ? copyObject(elem) : elem),
-										hi, InvalidOid, collation));
+										hi, InvalidOid,
+										done ? xid_done_collation((Node *) hi) : InvalidOid));
 	return clauses;
 }
 
@@ -339,7 +342,7 @@ range_clauses(Node *elem, Oid opfamily, Expr *lo, Expr *hi, Oid collation)
  */
 List *
 xid_const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b,
-						Oid collation)
+						bool done)
 {
 	Oid			xidtype = exprType(elem);
 	Oid			gt;
@@ -348,7 +351,7 @@ xid_const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b,
 		return range_clauses(elem, opfamily,
 							 b->lo > 0 ? xid_const(xidtype, b->lo) : NULL,
 							 b->hi < PG_UINT64_MAX ? xid_const(xidtype, b->hi) : NULL,
-							 collation);
+							 done);
 	if (b->bounds != XID_BOUNDS_NONE)
 		return NIL;
 	gt = get_opfamily_member(opfamily, xidtype, xidtype,
@@ -389,7 +392,7 @@ plan_func_call(Oid support_of, XidPlanFunc which, List *args, Oid xidtype)
  */
 List *
 xid_bound_function_clauses(Oid support_of, const XidClause *c,
-						   Oid opfamily, Oid collation)
+						   Oid opfamily, bool done)
 {
 	Oid			xidtype = exprType(c->elem);
 	Node	   *arg = copyObject(c->other);
@@ -438,5 +441,5 @@ xid_bound_function_clauses(Oid support_of, const XidClause *c,
 	return range_clauses(c->elem, opfamily,
 						 plan_func_call(support_of, lo_fn, lower, xidtype),
 						 plan_func_call(support_of, hi_fn, upper, xidtype),
-						 collation);
+						 done);
 }

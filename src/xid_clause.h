@@ -57,12 +57,11 @@ extern void xid_clause_bounds(const XidClause *clause, Node *other,
 /*
  * The comparisons of elem with constant bounds, or with the bound
  * functions of a clause whose other argument is not a constant, with the
- * operators of opfamily and the given input collation
+ * operators of opfamily; marked done (xid_done.h) when asked
  */
 extern List *xid_const_range_clauses(Node *elem, Oid opfamily,
-									 const XidClauseBounds *b,
-									 Oid collation);
+									 const XidClauseBounds *b, bool done);
 extern List *xid_bound_function_clauses(Oid support_of, const XidClause *c,
-										Oid opfamily, Oid collation);
+										Oid opfamily, bool done);
 
 #endif							/* XID_CLAUSE_H */
