@@ -21,6 +21,7 @@ OBJS = \
 	src/xid_analyze.o \
 	src/xid_warn.o \
 	src/xid_uuid.o \
+	src/xid_ulid.o \
 	src/xid_key.o
 
 DATA = $(wildcard xid--*.sql)

@@ -103,7 +103,8 @@ xid_func_entry_point(Oid funcid)
 	if (entry != NULL)
 		return entry->fn;
 
-	fmgr_info(funcid, &flinfo); /* catalog access: a callback may run here */
+	/* catalog access: a callback may run here */
+	fmgr_info(funcid, &flinfo);
 	if (catalog_generation(&proc_catalog) == generation)
 	{
 		entry = hash_search(entry_points, &funcid, HASH_ENTER, NULL);
