@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test/sh/databases.sh: no database's owner can move another database's ids
 # ahead of the clock or stall xid_new() there, however many databases they
-# make (issue 33, item 1), tried as the roles themselves.
+# make (each database has its own generator state), tried as the roles
+# themselves.
 #
 # - mallory has CREATEDB and nothing else.  She makes more databases than
 #   the pool of slots 1.1 had before this test (MaxBackends + 64 on a

@@ -94,12 +94,12 @@ else
 	echo "not run: pg_cron is not installed for PostgreSQL $XID_MAJOR (test/chroot.sh installs it for 17 and 18)"
 fi
 
-# pg_partman still refuses xid, as README says
+# pg_partman still refuses xid, as docs/partitioning.md ("pg_partman") says
 if [ -f "$sharedir/extension/pg_partman.control" ]; then
 	psql -c "CREATE SCHEMA partman" -c "CREATE EXTENSION pg_partman SCHEMA partman" >/dev/null
 	msg=$(psql -c "CREATE TABLE pm (id public.xid NOT NULL) PARTITION BY RANGE (id)" \
 		-c "SELECT partman.create_parent('public.pm', 'id', '1 day')" 2>&1 || true)
-	check "pg_partman $(q "SELECT extversion FROM pg_extension WHERE extname = 'pg_partman'") refuses an xid column: README's pg_partman section still holds" \
+	check "pg_partman $(q "SELECT extversion FROM pg_extension WHERE extname = 'pg_partman'") refuses an xid column: docs/partitioning.md's pg_partman section still holds" \
 		"grep -q 'Supplied column is of type xid' <<<\"\$msg\""
 else
 	echo "not run: pg_partman is not installed for PostgreSQL $XID_MAJOR (test/chroot.sh installs it for 17 and 18)"

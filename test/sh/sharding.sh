@@ -216,7 +216,7 @@ done
 # aggregates: a shard's count, min and max are computed on the shard; over
 # the partitioned table min and max become ordered remote scans merged on
 # the coordinator (core's postgres_fdw cannot send partial aggregates, so a
-# count over all shards is summed from rows: README says so)
+# count over all shards is summed from rows: docs/many-servers.md says so)
 p=$(plan "SELECT count(*), min(id), max(id) FROM ev_h_a")
 echo "$p" >"$work/plan-agg.txt"
 check "count, min and max of a shard computed on the shard" \
