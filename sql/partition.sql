@@ -55,6 +55,7 @@ PREPARE pe_since(timestamptz) AS SELECT count(*) FROM pe WHERE id >= $1;
 PREPARE pe_window(timestamptz, timestamptz) AS SELECT count(*) FROM pe WHERE id >= $1 AND id < $2;
 PREPARE pe_text(text) AS SELECT count(*) FROM pe WHERE id > $1::timestamptz;
 PREPARE pe_like(text) AS SELECT count(*) FROM pe WHERE id LIKE $1;
+PREPARE pe_like_c(text) AS SELECT count(*) FROM pe WHERE id LIKE $1 COLLATE "C";
 PREPARE pe_prefix(text) AS SELECT count(*) FROM pe WHERE id ^@ $1;
 PREPARE pe_range(public.xidrange) AS SELECT count(*) FROM pe WHERE id <@ $1;
 SELECT left(public.xid_time_lower_bound('2026-01-20 03:00+00', true)::text, 5) AS pe_p \gset
@@ -62,6 +63,8 @@ SELECT * FROM pg_temp.pruning($$EXECUTE pe_since('2026-01-29 12:00+00')$$);
 SELECT * FROM pg_temp.pruning($$EXECUTE pe_window('2026-01-10 06:00+00', '2026-01-11 06:00+00')$$);
 SELECT * FROM pg_temp.pruning($$EXECUTE pe_text('2026-01-30 00:00+00')$$);
 SELECT * FROM pg_temp.pruning(format('EXECUTE pe_like(%L)', :'pe_p' || '%'));
+-- the user's own COLLATE "C" too (no mark of the rewrite)
+SELECT * FROM pg_temp.pruning(format('EXECUTE pe_like_c(%L)', :'pe_p' || '%'));
 SELECT * FROM pg_temp.pruning(format('EXECUTE pe_prefix(%L)', :'pe_p'));
 SELECT * FROM pg_temp.pruning($$EXECUTE pe_range(public.xid_time_range('[2026-01-05+00, 2026-01-06+00)'))$$);
 EXPLAIN (COSTS OFF) EXECUTE pe_window('2026-01-10 06:00+00', '2026-01-11 06:00+00');
