@@ -13,6 +13,8 @@ OBJS = \
 	src/xid_mark.o \
 	src/xid_range.o \
 	src/xid_like.o \
+	src/xid_catcache.o \
+	src/xid_done.o \
 	src/xid_clause.o \
 	src/xid_support.o \
 	src/xid_prune.o \
@@ -20,6 +22,7 @@ OBJS = \
 	src/xid_analyze.o \
 	src/xid_warn.o \
 	src/xid_uuid.o \
+	src/xid_ulid.o \
 	src/xid_key.o
 
 DATA = $(wildcard xid--*.sql)
@@ -30,7 +33,8 @@ PGFILEDESC = "xid - compact, time-sortable identifiers"
 
 PG_CONFIG ?= pg_config
 
-# One file per feature; each loads the extension itself.
+# One file per feature.  pg_regress creates the extension in its database
+# (REGRESS_OPTS), so each file runs alone too: make installcheck REGRESS=io
 REGRESS = io cast btree hash generate node durable range planner timecmp estimate partition predicate predicate_inherit like brin torture integrity warn tenancy upgrade arguments convert
 REGRESS_OPTS = --load-extension=xid
 
@@ -52,6 +56,14 @@ endif
 ifeq ($(shell test $(MAJORVERSION) -ge 17 && echo yes),yes)
 REGRESS += copy_onerror
 endif
+
+# One test against the working tree's build, on a throwaway preloaded
+# server (test/run-one.sh, as root): make run-one TEST=clause_ddl, or a
+# regression file, TEST=planner.  PG_CONFIG, when given, is the
+# installation to build for and test.
+.PHONY: run-one
+run-one:
+	bash $(srcdir)/test/run-one.sh $(TEST)
 
 # The codec's unit tests need no server.
 test/test_uid11: test/test_uid11.c src/uid11.c src/uid11.h src/uid11_pairs.h

@@ -55,6 +55,7 @@ PREPARE pe_since(timestamptz) AS SELECT count(*) FROM pe WHERE id >= $1;
 PREPARE pe_window(timestamptz, timestamptz) AS SELECT count(*) FROM pe WHERE id >= $1 AND id < $2;
 PREPARE pe_text(text) AS SELECT count(*) FROM pe WHERE id > $1::timestamptz;
 PREPARE pe_like(text) AS SELECT count(*) FROM pe WHERE id LIKE $1;
+PREPARE pe_like_c(text) AS SELECT count(*) FROM pe WHERE id LIKE $1 COLLATE "C";
 PREPARE pe_prefix(text) AS SELECT count(*) FROM pe WHERE id ^@ $1;
 PREPARE pe_range(public.xidrange) AS SELECT count(*) FROM pe WHERE id <@ $1;
 SELECT left(public.xid_time_lower_bound('2026-01-20 03:00+00', true)::text, 5) AS pe_p \gset
@@ -62,6 +63,8 @@ SELECT * FROM pg_temp.pruning($$EXECUTE pe_since('2026-01-29 12:00+00')$$);
 SELECT * FROM pg_temp.pruning($$EXECUTE pe_window('2026-01-10 06:00+00', '2026-01-11 06:00+00')$$);
 SELECT * FROM pg_temp.pruning($$EXECUTE pe_text('2026-01-30 00:00+00')$$);
 SELECT * FROM pg_temp.pruning(format('EXECUTE pe_like(%L)', :'pe_p' || '%'));
+-- the user's own COLLATE "C" too (no mark of the rewrite)
+SELECT * FROM pg_temp.pruning(format('EXECUTE pe_like_c(%L)', :'pe_p' || '%'));
 SELECT * FROM pg_temp.pruning(format('EXECUTE pe_prefix(%L)', :'pe_p'));
 SELECT * FROM pg_temp.pruning($$EXECUTE pe_range(public.xid_time_range('[2026-01-05+00, 2026-01-06+00)'))$$);
 EXPLAIN (COSTS OFF) EXECUTE pe_window('2026-01-10 06:00+00', '2026-01-11 06:00+00');
@@ -123,6 +126,19 @@ RESET plan_cache_mode;
 -- a pattern that needs a recheck, beside another clause: the recheck is the
 -- clause itself (a rewrite of it once made the planner loop)
 EXPLAIN (COSTS OFF) SELECT count(*) FROM pe WHERE id LIKE '5cnE%Su' AND v = 1;
+
+-- a clause written with COLLATE "C" (or "POSIX", or "default") is the
+-- user's own, never one that the rewrite for pruning marked done: it is
+-- pruned as the same clause without it, to the same rows
+EXPLAIN (COSTS OFF) SELECT count(*) FROM pe WHERE id LIKE (:'pe_p' || '%') COLLATE "C";
+SELECT op, c,
+	   (pg_temp.pruning(format('SELECT count(*) FROM pe WHERE id %s (%L COLLATE %I)', op, p, c))).scanned =
+	   (pg_temp.pruning(format('SELECT count(*) FROM pe WHERE id %s %L', op, p))).scanned AS same_partitions,
+	   pg_temp.count_where('pe', format('id %s (%L COLLATE %I)', op, p, c)) =
+	   pg_temp.count_where('pe_plain', format('id::text %s %L', CASE op WHEN '^@' THEN 'LIKE' ELSE op END,
+											  CASE op WHEN '^@' THEN p || '%' ELSE p END)) AS same_rows
+FROM (VALUES ('LIKE', :'pe_p' || '%'), ('^@', :'pe_p')) AS o(op, p),
+	 (VALUES ('C'), ('POSIX'), ('default')) AS l(c);
 
 -- the added clauses count once in the estimates: within 2x of the truth
 \getenv abs_srcdir PG_ABS_SRCDIR

@@ -1,9 +1,9 @@
 /*-------------------------------------------------------------------------
  *
  * compat.h
- *	  Every difference between the supported PostgreSQL major versions
- *	  (15, 17, 18, 19) that the extension's C code depends on, in one
- *	  place.
+ *	  Every difference between the PostgreSQL major versions the extension
+ *	  builds on (15 to 19; 16 is built but not tested here, see
+ *	  DEVELOPING.md) that its C code depends on, in one place.
  *
  *-------------------------------------------------------------------------
  */

@@ -9,16 +9,10 @@
  *
  * xid_support.c (index conditions), xid_prune.c (the rewrite for pruning)
  * and xid_selfuncs.c (row estimates) start from here; this file calls
- * none of them.
- *
- * It keeps the planner support's name-to-OID caches, each emptied by a
- * syscache callback: what each function is (by OID), the >= and <=
- * operators of an operator family, and the extension's functions that
- * plans call (looked up once per backend in the extension's own schema,
- * again after any change to pg_proc; a missing one is an error, not a
- * silently worse plan).  The clause functions are known by their C entry
- * points (so neither a rename nor the schema matters), which the files
- * that define them declare; those files know nothing of the planner.
+ * none of them.  The clause functions are known by their C entry points
+ * (so neither a rename nor the schema matters), which the files that
+ * define them declare; those files know nothing of the planner.  The
+ * catalog lookups behind this are cached in xid_catcache.c.
  *
  *-------------------------------------------------------------------------
  */
@@ -32,10 +26,6 @@
 #include "catalog/pg_type.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
-#include "utils/builtins.h"
-#include "utils/hsearch.h"
-#include "utils/inval.h"
-#include "utils/syscache.h"
 #include "utils/lsyscache.h"
 #include "utils/rangetypes.h"
 #include "utils/timestamp.h"
@@ -44,7 +34,9 @@
 #include "compat.h"
 #include "uid11.h"
 #include "xid.h"
+#include "xid_catcache.h"
 #include "xid_clause.h"
+#include "xid_done.h"
 #include "xid_like.h"
 #include "xid_range.h"
 #include "xid_time.h"
@@ -111,98 +103,7 @@ time_clause(PGFunction fn, XidTimeOp *op, int *elem_argno)
 	return false;
 }
 
-/*
- * What each function is (its C entry point, and which clause it makes), by
- * OID, once per backend: the planner asks
- * several times for every clause of every partition, and looking up a C
- * function's entry point costs a catalog lookup each time.  Any change to
- * pg_proc empties the table.
- *
- * Any catalog access can process invalidation messages, and so run the
- * callback, also inside clause_func() itself (fmgr_info()) and in its
- * callers between two uses of an entry.  So the callback only marks the
- * table stale, an entry is computed before it is stored, and callers get a
- * copy: no pointer into the table lives past clause_func(), and the table
- * is emptied the next time clause_func() starts, where nobody holds one.
- */
-typedef struct ClauseFuncEntry
-{
-	Oid			funcid;			/* the key */
-	PGFunction	fn;				/* its C entry point */
-	bool		ours;			/* one of the clause functions? */
-	XidClauseKind kind;
-	XidTimeOp	timeop;
-	int			elem_argno;
-} ClauseFuncEntry;
-
 static bool xid_collation_matches_bytes(Oid collid);
-
-static HTAB *clause_funcs = NULL;
-static bool clause_funcs_stale = false;
-
-static void
-clause_funcs_invalidate(Datum arg, int cacheid, uint32 hashvalue)
-{
-	clause_funcs_stale = true;
-}
-
-static ClauseFuncEntry
-clause_func(Oid funcid)
-{
-	static bool callback_registered = false;
-	ClauseFuncEntry e;
-	ClauseFuncEntry *entry;
-	FmgrInfo	flinfo;
-
-	if (!callback_registered)
-	{
-		CacheRegisterSyscacheCallback(PROCOID, clause_funcs_invalidate,
-									  (Datum) 0);
-		callback_registered = true;
-	}
-	if (clause_funcs_stale && clause_funcs != NULL)
-	{
-		hash_destroy(clause_funcs);
-		clause_funcs = NULL;
-	}
-	clause_funcs_stale = false;
-	if (clause_funcs == NULL)
-	{
-		HASHCTL		ctl;
-
-		ctl.keysize = sizeof(Oid);
-		ctl.entrysize = sizeof(ClauseFuncEntry);
-		clause_funcs = hash_create("xid clause functions", 64, &ctl,
-								   HASH_ELEM | HASH_BLOBS);
-	}
-	entry = hash_search(clause_funcs, &funcid, HASH_FIND, NULL);
-	if (entry != NULL)
-		return *entry;
-
-	/* catalog access: the callback may run here */
-	fmgr_info(funcid, &flinfo);
-	e.funcid = funcid;
-	e.fn = flinfo.fn_addr;
-	e.timeop = XID_TIME_LT;
-	e.ours = true;
-	if (time_clause(e.fn, &e.timeop, &e.elem_argno))
-		e.kind = XID_CLAUSE_TIME;
-	else if (!range_clause(e.fn, &e.kind, &e.elem_argno) &&
-			 !like_clause(e.fn, &e.kind, &e.elem_argno))
-		e.ours = false;
-
-	/*
-	 * Store it unless the table went stale meanwhile: the entry might then
-	 * describe a function as it was before the change.  The next call empties
-	 * the table and looks again.
-	 */
-	if (!clause_funcs_stale)
-	{
-		entry = hash_search(clause_funcs, &funcid, HASH_ENTER, NULL);
-		*entry = e;
-	}
-	return e;
-}
 
 /*
  * Take apart a call of funcid with two arguments and input collation
@@ -221,20 +122,21 @@ clause_func(Oid funcid)
 bool
 xid_clause_parse(Oid funcid, List *args, Oid collid, XidClause *clause)
 {
-	ClauseFuncEntry e;
+	PGFunction	fn;
 
 	if (list_length(args) != 2)
 		return false;
-	e = clause_func(funcid);	/* a copy: the catalog access below may empty
-								 * the cache */
-	if (!e.ours)
+	fn = xid_func_entry_point(funcid);
+	clause->timeop = XID_TIME_LT;
+	if (time_clause(fn, &clause->timeop, &clause->elem_argno))
+		clause->kind = XID_CLAUSE_TIME;
+	else if (!range_clause(fn, &clause->kind, &clause->elem_argno) &&
+			 !like_clause(fn, &clause->kind, &clause->elem_argno))
 		return false;
-	if ((e.kind == XID_CLAUSE_LIKE || e.kind == XID_CLAUSE_NOT_LIKE) &&
+	if ((clause->kind == XID_CLAUSE_LIKE ||
+		 clause->kind == XID_CLAUSE_NOT_LIKE) &&
 		!xid_collation_matches_bytes(collid))
 		return false;
-	clause->kind = e.kind;
-	clause->timeop = e.timeop;
-	clause->elem_argno = e.elem_argno;
 	clause->elem = list_nth(args, clause->elem_argno);
 	clause->other = list_nth(args, 1 - clause->elem_argno);
 	return true;
@@ -380,19 +282,12 @@ xid_clause_bounds(const XidClause *clause, Node *other, XidClauseBounds *b)
 		b->bounds = XID_BOUNDS_SOME;
 }
 
-/* The C entry point of a function, from the same cache */
-PGFunction
-xid_clause_entry_point(Oid funcid)
-{
-	return clause_func(funcid).fn;
-}
-
 
 /*
  * From bounds back to clauses: the comparisons "elem >= lo AND elem <= hi"
  * with the operators of an operator family, which are both the index
  * conditions of a clause (xid_support.c) and what partition pruning reads
- * (xid_prune.c), and the name-to-OID caches they need.
+ * (xid_prune.c).
  */
 
 /*
@@ -406,84 +301,34 @@ xid_const(Oid xidtype, uint64 value)
 }
 
 /*
- * The >= and <= operators of an operator family for a type, of the last
- * family asked for: each planned clause asks for them once or twice, and
- * nearly always of the same family.  Any change to pg_amop forgets them.
- */
-static Oid	ge_le_family = InvalidOid;
-static Oid	ge_le_type = InvalidOid;
-static Oid	ge_le_ops[2];
-static uint32 ge_le_generation = 0;
-
-static void
-ge_le_invalidate(Datum arg, int cacheid, uint32 hashvalue)
-{
-	ge_le_family = InvalidOid;
-	ge_le_generation++;
-}
-
-static void
-family_ge_le(Oid opfamily, Oid type, Oid *ge, Oid *le)
-{
-	static bool callback_registered = false;
-
-	if (!callback_registered)
-	{
-		CacheRegisterSyscacheCallback(AMOPSTRATEGY, ge_le_invalidate, (Datum) 0);
-		callback_registered = true;
-	}
-	if (opfamily != ge_le_family || type != ge_le_type)
-	{
-		uint32		generation = ge_le_generation;
-
-		/*
-		 * The lookups may process invalidations: remember the answer only if
-		 * none came meanwhile, so that it cannot outlive a change
-		 */
-		*ge = get_opfamily_member(opfamily, type, type,
-								  BTGreaterEqualStrategyNumber);
-		*le = get_opfamily_member(opfamily, type, type,
-								  BTLessEqualStrategyNumber);
-		if (generation == ge_le_generation)
-		{
-			ge_le_ops[0] = *ge;
-			ge_le_ops[1] = *le;
-			ge_le_family = opfamily;
-			ge_le_type = type;
-		}
-		return;
-	}
-	*ge = ge_le_ops[0];
-	*le = ge_le_ops[1];
-}
-
-/*
  * "elem >= lo" and "elem <= hi" with the operators of a btree-like operator
- * family and the given input collation (which the comparisons ignore, see
- * XID_DONE_COLLATION in xid_prune.h); a NULL bound is left out.  NIL if the
- * family lacks the operators (hash, BRIN bloom) or both bounds are NULL.
+ * family, marked done (xid_done.h) when asked; a NULL bound is left out.
+ * NIL if the family lacks the operators (hash, BRIN bloom) or both bounds
+ * are NULL.
  */
 static List *
-range_clauses(Node *elem, Oid opfamily, Expr *lo, Expr *hi, Oid collation)
+range_clauses(Node *elem, Oid opfamily, Expr *lo, Expr *hi, bool done)
 {
 	Oid			xidtype = exprType(elem);
 	Oid			ge,
 				le;
 	List	   *clauses = NIL;
 
-	family_ge_le(opfamily, xidtype, &ge, &le);
+	xid_family_ge_le(opfamily, xidtype, &ge, &le);
 
 	if (!OidIsValid(ge) || !OidIsValid(le))
 		return NIL;
 	if (lo != NULL)
 		clauses = lappend(clauses,
 						  make_opclause(ge, BOOLOID, false, (Expr *) elem, lo,
-										InvalidOid, collation));
+										InvalidOid,
+										done ? xid_done_collation((Node *) lo) : InvalidOid));
 	if (hi != NULL)
 		clauses = lappend(clauses,
 						  make_opclause(le, BOOLOID, false,
 										(Expr *) (lo != NULL ? copyObject(elem) : elem),
-										hi, InvalidOid, collation));
+										hi, InvalidOid,
+										done ? xid_done_collation((Node *) hi) : InvalidOid));
 	return clauses;
 }
 
@@ -497,7 +342,7 @@ range_clauses(Node *elem, Oid opfamily, Expr *lo, Expr *hi, Oid collation)
  */
 List *
 xid_const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b,
-						Oid collation)
+						bool done)
 {
 	Oid			xidtype = exprType(elem);
 	Oid			gt;
@@ -506,7 +351,7 @@ xid_const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b,
 		return range_clauses(elem, opfamily,
 							 b->lo > 0 ? xid_const(xidtype, b->lo) : NULL,
 							 b->hi < PG_UINT64_MAX ? xid_const(xidtype, b->hi) : NULL,
-							 collation);
+							 done);
 	if (b->bounds != XID_BOUNDS_NONE)
 		return NIL;
 	gt = get_opfamily_member(opfamily, xidtype, xidtype,
@@ -521,119 +366,6 @@ xid_const_range_clauses(Node *elem, Oid opfamily, const XidClauseBounds *b,
 	return list_make1(make_opclause(gt, BOOLOID, false, (Expr *) elem,
 									xid_const(xidtype, PG_UINT64_MAX),
 									InvalidOid, InvalidOid));
-}
-
-/* An argument type of InvalidOid is the extension's type named in "ours" */
-static const struct
-{
-	const char *name;
-	int			nargs;
-	Oid			argtypes[2];
-	const char *ours;
-	const char *signature;		/* for messages */
-}			plan_func_sig[XID_NUM_PLAN_FUNCS] = {
-	[XID_FN_RANGE_LOWER] = {"xid_range_lower_bound", 1, {InvalidOid}, "xidrange", "xidrange"},
-	[XID_FN_RANGE_UPPER] = {"xid_range_upper_bound", 1, {InvalidOid}, "xidrange", "xidrange"},
-	[XID_FN_PREFIX_LOWER] = {"xid_prefix_lower_bound", 1, {TEXTOID}, NULL, "text"},
-	[XID_FN_PREFIX_UPPER] = {"xid_prefix_upper_bound", 1, {TEXTOID}, NULL, "text"},
-	[XID_FN_LIKE_LOWER] = {"xid_like_lower_bound", 1, {TEXTOID}, NULL, "text"},
-	[XID_FN_LIKE_UPPER] = {"xid_like_upper_bound", 1, {TEXTOID}, NULL, "text"},
-	[XID_FN_TIME_LOWER] = {"xid_time_lower_bound", 2, {TIMESTAMPTZOID, BOOLOID},
-	NULL, "timestamp with time zone, boolean"},
-	[XID_FN_TIME_UPPER] = {"xid_time_upper_bound", 2, {TIMESTAMPTZOID, BOOLOID},
-	NULL, "timestamp with time zone, boolean"},
-	[XID_FN_TIME] = {"xid_time", 1, {InvalidOid}, "xid", "xid"},
-};
-
-static Oid	plan_funcs_nsp = InvalidOid;	/* schema they were found in */
-static Oid	plan_funcs[XID_NUM_PLAN_FUNCS];
-static uint32 plan_funcs_generation = 0;
-static bool plan_funcs_callback_registered = false;
-
-/* Any change to pg_proc (ALTER, DROP, DROP EXTENSION): look up again */
-static void
-plan_funcs_invalidate(Datum arg, int cacheid, uint32 hashvalue)
-{
-	plan_funcs_nsp = InvalidOid;
-	plan_funcs_generation++;
-}
-
-/*
- * The OID of one of the extension's plan functions, in schema nsp (the
- * schema of the function being planned, which is the extension's).  A
- * function that is missing or renamed is an error when a clause needs it:
- * without it the planner would quietly fall back to scanning the whole
- * table.
- */
-Oid
-xid_plan_func(Oid nsp, XidPlanFunc which)
-{
-	Oid			found[XID_NUM_PLAN_FUNCS];
-	const Oid  *funcs = plan_funcs;
-
-	if (!plan_funcs_callback_registered)
-	{
-		CacheRegisterSyscacheCallback(PROCOID, plan_funcs_invalidate, (Datum) 0);
-		plan_funcs_callback_registered = true;
-	}
-	if (plan_funcs_nsp != nsp)
-	{
-		uint32		generation = plan_funcs_generation;
-		int			i;
-
-		/*
-		 * By name and argument types in the schema's own OID, as the syscache
-		 * holds them: no search path and no privilege of the querying role is
-		 * involved (a role may read a view over the extension's operators
-		 * without USAGE on its schema).
-		 */
-		for (i = 0; i < XID_NUM_PLAN_FUNCS; i++)
-		{
-			Oid			argtypes[2];
-			Oid			fn = InvalidOid;
-			int			j;
-
-			for (j = 0; j < plan_func_sig[i].nargs; j++)
-				argtypes[j] = OidIsValid(plan_func_sig[i].argtypes[j]) ?
-					plan_func_sig[i].argtypes[j] :
-					GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
-									CStringGetDatum(plan_func_sig[i].ours),
-									ObjectIdGetDatum(nsp));
-			if (OidIsValid(argtypes[0]))
-				fn = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid,
-									 CStringGetDatum(plan_func_sig[i].name),
-									 PointerGetDatum(buildoidvector(argtypes,
-																	plan_func_sig[i].nargs)),
-									 ObjectIdGetDatum(nsp));
-			found[i] = fn;
-		}
-		funcs = found;
-
-		/*
-		 * The lookups may process invalidations: keep the answer for later
-		 * calls only if none came meanwhile
-		 */
-		if (generation == plan_funcs_generation)
-		{
-			memcpy(plan_funcs, found, sizeof(plan_funcs));
-			plan_funcs_nsp = nsp;
-		}
-	}
-
-	/*
-	 * Only the function this clause needs must exist: a database still on an
-	 * older version of the extension has no functions for the operators that
-	 * came later, and needs none of them.
-	 */
-	if (!OidIsValid(funcs[which]))
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_FUNCTION),
-				 errmsg("function %s.%s(%s) of extension \"xid\" does not exist",
-						get_namespace_name(nsp), plan_func_sig[which].name,
-						plan_func_sig[which].signature),
-				 errdetail("The planner needs it for index conditions and partition pruning on parameters."),
-				 errhint("Give the function back its name, or drop the extension and create it again.")));
-	return funcs[which];
 }
 
 /*
@@ -660,24 +392,28 @@ plan_func_call(Oid support_of, XidPlanFunc which, List *args, Oid xidtype)
  */
 List *
 xid_bound_function_clauses(Oid support_of, const XidClause *c,
-						   Oid opfamily, Oid collation)
+						   Oid opfamily, bool done)
 {
 	Oid			xidtype = exprType(c->elem);
 	Node	   *arg = copyObject(c->other);
 	List	   *lower = list_make1(arg);
 	List	   *upper = list_make1(copyObject(arg));
-	XidPlanFunc lo_fn;
+	XidPlanFunc lo_fn,
+				hi_fn;
 
 	switch (c->kind)
 	{
 		case XID_CLAUSE_RANGE:
 			lo_fn = XID_FN_RANGE_LOWER;
+			hi_fn = XID_FN_RANGE_UPPER;
 			break;
 		case XID_CLAUSE_PREFIX:
 			lo_fn = XID_FN_PREFIX_LOWER;
+			hi_fn = XID_FN_PREFIX_UPPER;
 			break;
 		case XID_CLAUSE_LIKE:
 			lo_fn = XID_FN_LIKE_LOWER;
+			hi_fn = XID_FN_LIKE_UPPER;
 			break;
 		case XID_CLAUSE_TIME:
 			{
@@ -685,6 +421,7 @@ xid_bound_function_clauses(Oid support_of, const XidClause *c,
 														  false);
 
 				lo_fn = XID_FN_TIME_LOWER;
+				hi_fn = XID_FN_TIME_UPPER;
 				if (XidTimeOpIsLower(c->timeop))
 				{
 					lower = lappend(lower, incl);
@@ -701,9 +438,8 @@ xid_bound_function_clauses(Oid support_of, const XidClause *c,
 			return NIL;
 	}
 
-	/* each lower bound function is followed by its upper one */
 	return range_clauses(c->elem, opfamily,
 						 plan_func_call(support_of, lo_fn, lower, xidtype),
-						 plan_func_call(support_of, lo_fn + 1, upper, xidtype),
-						 collation);
+						 plan_func_call(support_of, hi_fn, upper, xidtype),
+						 done);
 }

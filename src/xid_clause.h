@@ -53,37 +53,15 @@ extern bool xid_clause_parse(Oid funcid, List *args, Oid collid,
 							 XidClause *clause);
 extern void xid_clause_bounds(const XidClause *clause, Node *other,
 							  XidClauseBounds *b);
-extern PGFunction xid_clause_entry_point(Oid funcid);
-
-/*
- * The extension's functions that the planner puts into plans, looked up once
- * per backend in the extension's schema.
- */
-typedef enum XidPlanFunc
-{
-	XID_FN_RANGE_LOWER,
-	XID_FN_RANGE_UPPER,
-	XID_FN_PREFIX_LOWER,
-	XID_FN_PREFIX_UPPER,
-	XID_FN_LIKE_LOWER,
-	XID_FN_LIKE_UPPER,
-	XID_FN_TIME_LOWER,
-	XID_FN_TIME_UPPER,
-	XID_FN_TIME,
-	XID_NUM_PLAN_FUNCS
-} XidPlanFunc;
-
-extern Oid	xid_plan_func(Oid nsp, XidPlanFunc which);
 
 /*
  * The comparisons of elem with constant bounds, or with the bound
  * functions of a clause whose other argument is not a constant, with the
- * operators of opfamily and the given input collation
+ * operators of opfamily; marked done (xid_done.h) when asked
  */
 extern List *xid_const_range_clauses(Node *elem, Oid opfamily,
-									 const XidClauseBounds *b,
-									 Oid collation);
+									 const XidClauseBounds *b, bool done);
 extern List *xid_bound_function_clauses(Oid support_of, const XidClause *c,
-										Oid opfamily, Oid collation);
+										Oid opfamily, bool done);
 
 #endif							/* XID_CLAUSE_H */

@@ -45,7 +45,9 @@
 #include "utils/typcache.h"
 
 #include "xid.h"
+#include "xid_catcache.h"
 #include "xid_clause.h"
+#include "xid_done.h"
 #include "xid_like.h"
 #include "xid_ops.h"
 #include "xid_prune.h"
@@ -207,7 +209,7 @@ clause_with_collation(SupportRequestSimplify *req, const XidClause *c,
 static Expr *
 clause_marked_done(SupportRequestSimplify *req, const XidClause *c)
 {
-	return clause_with_collation(req, c, XID_DONE_COLLATION);
+	return clause_with_collation(req, c, xid_done_collation(c->other));
 }
 
 /*
@@ -233,10 +235,10 @@ simplify_foreign(SupportRequestSimplify *req, XidClause *clause)
 	if ((b.bounds == XID_BOUNDS_NONE || b.bounds == XID_BOUNDS_SOME) && b.exact &&
 		OidIsValid(family) &&
 		(clauses = xid_const_range_clauses(clause->elem, family, &b,
-										   InvalidOid)) != NIL)
+										   false)) != NIL)
 		return list_length(clauses) == 1 ? linitial(clauses) :
 			(Node *) make_andclause(clauses);
-	if (req->fcall->inputcollid != XID_DONE_COLLATION)
+	if (!xid_is_done(req->fcall->inputcollid, clause->other))
 		return NULL;
 	return (Node *) clause_with_collation(req, clause,
 										  clause->kind == XID_CLAUSE_LIKE ?
@@ -283,7 +285,7 @@ time_field_clause(Oid support_of, const XidClause *c)
  * meets the same expression in the catalog, as it does for a timestamptz
  * column.
  *
- * - A constant: the clause as written, marked done (XID_DONE_COLLATION).
+ * - A constant: the clause as written, marked done (xid_done.h).
  *   That is all on a plain table's own column, where the estimator reads
  *   the clause whole, and where there is no planner (index predicates and
  *   expressions, which PostgreSQL simplifies without one).  Where the
@@ -324,7 +326,7 @@ xid_simplify(SupportRequestSimplify *req)
 		return NULL;
 	if (IsA(clause.other, Const) && foreign_column(req->root, clause.elem))
 		return simplify_foreign(req, &clause);
-	if (req->fcall->inputcollid == XID_DONE_COLLATION)
+	if (xid_is_done(req->fcall->inputcollid, clause.other))
 		return NULL;
 	if (IsA(clause.other, Const))
 	{
@@ -342,8 +344,7 @@ xid_simplify(SupportRequestSimplify *req)
 		family = btree_family(exprType(clause.elem));
 		if (!OidIsValid(family))
 			return (Node *) done;
-		clauses = xid_const_range_clauses(clause.elem, family, &b,
-										  XID_DONE_COLLATION);
+		clauses = xid_const_range_clauses(clause.elem, family, &b, true);
 		if (clauses == NIL)
 			return (Node *) done;
 		return (Node *) make_andclause(lcons(done, clauses));
@@ -365,7 +366,7 @@ xid_simplify(SupportRequestSimplify *req)
 		if (!OidIsValid(family))
 			return NULL;
 		clauses = xid_bound_function_clauses(req->fcall->funcid, &clause,
-											 family, XID_DONE_COLLATION);
+											 family, true);
 		if (clauses == NIL)
 			return NULL;
 		clauses = lcons(clause_marked_done(req, &clause), clauses);
@@ -384,8 +385,8 @@ xid_simplify(SupportRequestSimplify *req)
 
 /*
  * Planner support function of xid >= xid and xid <= xid.  The comparisons
- * that xid_simplify() adds on a parent for partition pruning (marked by
- * XID_DONE_COLLATION) only repeat the clause kept beside them, whose index
+ * that xid_simplify() adds on a parent for partition pruning (marked done,
+ * xid_done.h) only repeat the clause kept beside them, whose index
  * conditions they are too: in a partition of its own (a table without
  * children), where nothing is pruned any more, such a comparison is
  * "true".  So each partition is planned with the one clause, as it is for a
@@ -406,8 +407,8 @@ xid_cmp_support(PG_FUNCTION_ARGS)
 	if (!IsA(rawreq, SupportRequestSimplify))
 		PG_RETURN_POINTER(NULL);
 	req = (SupportRequestSimplify *) rawreq;
-	if (req->fcall->inputcollid != XID_DONE_COLLATION ||
-		list_length(req->fcall->args) != 2)
+	if (list_length(req->fcall->args) != 2 ||
+		!xid_is_done(req->fcall->inputcollid, lsecond(req->fcall->args)))
 		PG_RETURN_POINTER(NULL);
 	elem = linitial(req->fcall->args);
 	if (keep_for_estimates(req->root, elem) &&
@@ -422,8 +423,7 @@ xid_cmp_support(PG_FUNCTION_ARGS)
  * elem for partition pruning: "elem >= bound_function(...)" (either
  * operator, either order), "xid_time(elem) OP t" (unless comparisons_only:
  * it is no index condition on elem), or a comparison of elem with a
- * constant marked by XID_DONE_COLLATION (no query can write that collation
- * on an xid comparison: the type has none)?
+ * constant marked done (xid_done.h)?
  */
 static bool
 pruning_clause(Node *clause, Node *elem, bool comparisons_only)
@@ -444,10 +444,10 @@ pruning_clause(Node *clause, Node *elem, bool comparisons_only)
 	args = ((OpExpr *) clause)->args;
 
 	/* elem >= or <= a constant, marked */
-	if (((OpExpr *) clause)->inputcollid == XID_DONE_COLLATION &&
+	if (xid_is_done(((OpExpr *) clause)->inputcollid, lsecond(args)) &&
 		equal(linitial(args), elem) && IsA(lsecond(args), Const))
 	{
-		fn = xid_clause_entry_point(get_opcode(((OpExpr *) clause)->opno));
+		fn = xid_func_entry_point(get_opcode(((OpExpr *) clause)->opno));
 		return fn == xid_ge || fn == xid_le;
 	}
 
@@ -456,7 +456,7 @@ pruning_clause(Node *clause, Node *elem, bool comparisons_only)
 	{
 		f = linitial(args);
 		if (list_length(f->args) == 1 && equal(linitial(f->args), elem) &&
-			xid_clause_entry_point(f->funcid) == xid_time)
+			xid_func_entry_point(f->funcid) == xid_time)
 			return true;
 	}
 
@@ -467,7 +467,7 @@ pruning_clause(Node *clause, Node *elem, bool comparisons_only)
 		f = linitial(args);
 	else
 		return false;
-	fn = xid_clause_entry_point(f->funcid);
+	fn = xid_func_entry_point(f->funcid);
 	for (i = 0; i < (int) lengthof(bound_funcs); i++)
 		if (fn == bound_funcs[i])
 			return true;

@@ -8,7 +8,8 @@
  *
  * The protocol.  xid_simplify() answers SupportRequestSimplify for a clause
  * (<@, @>, ^@, LIKE, a time comparison) with the clause again, marked
- * done by the input collation XID_DONE_COLLATION, and, where partition
+ * done (xid_done.h: xid_done_collation() makes the mark, xid_is_done()
+ * reads it), and, where partition
  * pruning or constraint exclusion needs them, with clauses beside it in an
  * AND: "elem >= lo AND elem <= hi" (marked too) for a constant, or
  * "elem >= lower_bound(t) AND elem <= upper_bound(t)" with the extension's
@@ -33,25 +34,16 @@
  * under NOT it becomes "elem <= <the largest xid>", which rule 2 would
  * turn into "true".  On a foreign table's own column nothing is marked:
  * postgres_fdw sends no expression whose input collation no foreign column
- * gave it.
- *
- * The mark is the "C" collation.  The clauses' functions ignore their
- * collation but for LIKE, where every deterministic collation matches an
- * id's ASCII text alike; EXPLAIN does not show it; and no query can write
- * a collation on a comparison of two xids, whose type has none.  A user's
- * own LIKE or ^@ with COLLATE "C" is taken as done too, and so only misses
- * the pruning clauses.
+ * gave it.  A user's own clause is never marked, whatever collation it
+ * is written with (xid_done.h), so it always gets its pruning clauses.
  *
  *-------------------------------------------------------------------------
  */
 #ifndef XID_PRUNE_H
 #define XID_PRUNE_H
 
-#include "catalog/pg_collation.h"
 #include "nodes/pathnodes.h"
 #include "nodes/supportnodes.h"
-
-#define XID_DONE_COLLATION C_COLLATION_OID
 
 /* SupportRequestSimplify of a clause function: the rewrite above */
 extern Node *xid_simplify(SupportRequestSimplify *req);

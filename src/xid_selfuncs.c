@@ -65,6 +65,7 @@
 #include "xid.h"
 #include "xid_analyze.h"
 #include "xid_clause.h"
+#include "xid_done.h"
 #include "xid_prune.h"
 #include "xid_selfuncs.h"
 
@@ -631,7 +632,7 @@ xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
 		return clause.kind == XID_CLAUSE_TIME ?
 			DEFAULT_INEQ_SEL : DEFAULT_RANGE_INEQ_SEL;
 	}
-	if (collation == XID_DONE_COLLATION &&
+	if (xid_is_done(collation, clause.other) &&
 		xid_has_pruning_clauses(vardata.rel, clause.elem, false))
 		sel = 1.0;
 	else if (clause.kind == XID_CLAUSE_NOT_LIKE)

@@ -38,6 +38,7 @@
 #include "utils/rangetypes.h"
 
 #include "xid_clause.h"
+#include "xid_done.h"
 #include "xid_prune.h"
 #include "xid_selfuncs.h"
 
@@ -81,7 +82,7 @@ parameter_condition(SupportRequestIndexCondition *req, const XidClause *c)
 		!is_pseudo_constant_for_index(req->root, c->other, req->index))
 		return NIL;
 	clauses = xid_bound_function_clauses(req->funcid, c, req->opfamily,
-										 InvalidOid);
+										 false);
 	if (clauses != NIL)
 		req->lossy = (c->kind == XID_CLAUSE_LIKE);
 	return clauses;
@@ -123,7 +124,7 @@ index_condition(SupportRequestIndexCondition *req)
 	 * what stays in a TimescaleDB chunk, where the comparisons with the bound
 	 * functions became "true": the clause gives the index conditions there.
 	 */
-	if (collid == XID_DONE_COLLATION &&
+	if (xid_is_done(collid, clause.other) &&
 		xid_has_pruning_clauses(req->index->rel, clause.elem, true))
 		return NIL;
 	if (req->indexarg != clause.elem_argno)
@@ -134,7 +135,7 @@ index_condition(SupportRequestIndexCondition *req)
 	if (b.bounds == XID_BOUNDS_UNKNOWN && !IsA(clause.other, Const))
 		return parameter_condition(req, &clause);
 	clauses = xid_const_range_clauses(clause.elem, req->opfamily, &b,
-									  InvalidOid);
+									  false);
 	if (clauses != NIL)
 		req->lossy = !b.exact;
 	return clauses;

@@ -75,8 +75,8 @@ inside()
 	sanitizer_env "$inside_work/sanitizer"
 	trap 'cluster_stop "$bindir" "$inside_work/cluster"' EXIT
 	case $1 in
-		canary) canary "$inside_work" "$(free_port 58180)" ;;
-		sqlsmith) sqlsmith_run "$inside_work" "$(free_port 58180)" ;;
+		canary) canary "$inside_work" "$(free_port)" ;;
+		sqlsmith) sqlsmith_run "$inside_work" "$(free_port)" ;;
 	esac
 }
 

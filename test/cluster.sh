@@ -84,18 +84,39 @@ faketime_env()
 	echo "LD_PRELOAD=$lib DONT_FAKE_MONOTONIC=1 NO_FAKE_STAT=1 FAKETIME_DISABLE_SHM=1"
 }
 
-# free_port START: the first port from START on that nothing listens on and
-# no TCP socket uses as its local port (a client's ephemeral port, from
-# 32768 up, blocks a server's bind as much as a listener does).  A server
-# that listens on TCP takes a START below 32768 (test/clients.sh, pooler.sh,
+# free_port [START]: the one port allocator of the tests.  The first port
+# from START (default XID_PORT_BASE, else 55000) that nothing listens on,
+# that no TCP socket uses as its local port (a client's ephemeral port,
+# from 32768 up, blocks a server's bind as much as a listener does), and
+# that no other running script holds: each port handed out is reserved in
+# $XID_PORT_DIR (default /tmp/xid-ports) for the calling script's process
+# ($$), and free again once that process has ended, so that two scripts,
+# or two servers of one script, never get the same port.  A server that
+# listens on TCP takes a START below 32768 (test/clients.sh, pooler.sh,
 # ha.sh, matrix.sh's cross-version stages): between this check and the
 # server's bind, seconds later, any new client connection of the machine
 # may take a port of the ephemeral range.  Unix sockets have no such race.
 free_port()
 {
-	local p=$1
-	while [ -e "/tmp/.s.PGSQL.$p" ] || (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null ||
-		port_in_use "$p"; do
+	local p=${1:-${XID_PORT_BASE:-55000}} dir=${XID_PORT_DIR:-/tmp/xid-ports} owner
+	mkdir -p "$dir" 2>/dev/null && chmod 1777 "$dir" 2>/dev/null
+	while :; do
+		if [ ! -e "/tmp/.s.PGSQL.$p" ] && ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null &&
+			! port_in_use "$p"; then
+			# mkdir is atomic: of two scripts asking at once, one wins
+			if mkdir "$dir/$p" 2>/dev/null; then
+				echo $$ >"$dir/$p/pid"
+				break
+			fi
+			[ -d "$dir/$p" ] || break # no reservations possible here
+			owner=$(cat "$dir/$p/pid" 2>/dev/null)
+			# its script has ended (or died before it wrote its pid)
+			if { [ -n "$owner" ] && [ ! -d "/proc/$owner" ]; } ||
+				{ [ -z "$owner" ] && [ -n "$(find "$dir/$p" -maxdepth 0 -mmin +1)" ]; }; then
+				rm -rf "$dir/$p"
+				continue
+			fi
+		fi
 		p=$((p + 1))
 	done
 	echo "$p"

@@ -8,10 +8,12 @@
 # (test/pooler.sh, test/ha.sh); the Debian packages (test/package.sh).
 # Needs root.
 #
-# Usage: test/matrix.sh [prepare] [MAJOR...]      (default: 15 17 18 19)
+# Usage: test/matrix.sh [prepare|plan] [MAJOR...]  (default: 15 17 18 19)
 #   prepare           only install and build what the tests need (the
 #                     host's packages, every chroot, the assert-enabled
 #                     server), no tests: warms the caches of a new machine
+#   plan              print the stages of the run (the stage table below,
+#                     as the versions and XID_SKIP_* select it), run nothing
 #   XID_CHROOT_CACHE  where chroots are kept (default /var/cache/xid-ci)
 #   XID_JOBS          stages that compute at once (default 3 on 2 cores:
 #                     the two longest chains at full priority, the others
@@ -19,17 +21,19 @@
 #   XID_SKIP_ASSERT, XID_SKIP_CODEC, XID_SKIP_PACKAGES, XID_SKIP_CLIENTS
 #                     leave that stage out
 #
-# The work is cut into stages, each with the stages it needs first (a
-# chroot before the tests in it, a version's suite before what uses the
-# xid it installed).  Stages that only download and unpack (debootstrap,
-# apt) run beside up to XID_JOBS stages that compute, so a chroot is made
-# while another version is tested.  Each stage writes a log of its own,
-# printed whole when the stage ends, so that the output of stages that
-# overlap never interleaves.  Closes with a table of every stage's result
-# and wall time, the total, and "N passed, N failed": the "ok" and "FAIL"
-# lines of all stages (a test stage that printed neither, or failed
-# without a FAIL line, counts one failure; a stage whose prerequisite
-# that made what it needs (a chroot) failed is not run and counts one).  Exits non-zero on any failure.
+# The work is cut into stages, declared in one table below (stage, kind,
+# needs, when, runs; `test/matrix.sh plan` prints this run's): a chroot
+# before the tests in it, a version's suite before what uses the xid it
+# installed.  Stages that only download and unpack (debootstrap, apt) run
+# beside up to XID_JOBS stages that compute, so a chroot is made while
+# another version is tested.  Each stage writes a log of its own, printed
+# whole when the stage ends, so that the output of stages that overlap
+# never interleaves.  Closes with a table of every stage's result and wall
+# time (a full run writes it to test/matrix-times.txt too), the total, and
+# "N passed, N failed": the "ok" and "FAIL" lines of all stages (a test
+# stage that printed neither, or failed without a FAIL line, counts one
+# failure; a stage whose prerequisite that made what it needs (a chroot)
+# failed is not run and counts one).  Exits non-zero on any failure.
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
@@ -37,8 +41,12 @@ top=$(pwd)
 . test/lib.sh
 . test/cluster.sh
 prepare_only=""
+plan_only=""
 if [ "${1:-}" = prepare ]; then
 	prepare_only=1
+	shift
+elif [ "${1:-}" = plan ]; then
+	plan_only=1
 	shift
 fi
 versions=${*:-15 17 18 19}
@@ -47,7 +55,7 @@ jobs=${XID_JOBS:-3}
 # stages that mostly wait on the network may run beside them
 net_jobs=3
 
-if [ "$(id -u)" -ne 0 ]; then
+if [ -z "$plan_only" ] && [ "$(id -u)" -ne 0 ]; then
 	echo "test/matrix.sh needs root (apt-get, chroot, runuser)" >&2
 	exit 2
 fi
@@ -63,7 +71,7 @@ done
 has() { case " $versions " in *" $1 "*) return 0 ;; esac; return 1; }
 
 logs=$(mktemp -d /tmp/xid-matrix.XXXXXX)
-mkdir -p "$cache"
+[ -n "$plan_only" ] || mkdir -p "$cache"
 trap 'echo "interrupted"; exit 130' INT TERM
 trap 'jobs -p | xargs -r kill 2>/dev/null; rm -rf "$logs"' EXIT
 
@@ -232,71 +240,132 @@ run_dist()
 	rm -rf "$copy"
 }
 
+# The clients against 18, then against the host's 15 where 15 is in the
+# run (after suite-15, which installs xid on the host: the two never
+# install at once)
+run_clients()
+{
+	if has 15; then
+		env XID_CHROOT_CACHE="$cache" bash test/clients.sh
+	else
+		env XID_CHROOT_CACHE="$cache" XID_CLIENTS_NO15=1 bash test/clients.sh
+	fi
+}
+
+# ---- the stages
+#
+# One line a stage: its name; its kind: net (downloads and unpacks), build
+# (computes, and makes what tests use: no ok lines) or test (computes and
+# prints ok and FAIL lines); the stages it needs first, comma-separated (one
+# not in this run is no prerequisite); when it is in the run: every item of
+# a comma-separated list holds, an item being a version given (15, 17, 18,
+# 19; "18|19" either) or a part not left out (assert, codec, clients,
+# packages: XID_SKIP_ASSERT and so on), "-" always; and what it runs, a
+# command line evaluated when it starts (in $top, its output to its log).
+# The order is the priority: of the stages ready at once, the first start.
+# The assert stage, the longest (its debug_discard_caches pass), comes
+# first of the test stages, so that it takes the first free core once its
+# server is built.
+stage_table='
+# stage        kind   needs                  when           runs
+host           net    -                      -              host_setup
+base-sid       net    -                      18|19          chroot_base "$cache" sid
+chroot-18      net    base-sid               18             bash test/chroot.sh 18 "$cache/pg18"
+assert-build   build  base-sid               18,assert      bash test/assert.sh prepare
+assert         test   assert-build           18,assert      env XID_CHROOT_CACHE="$cache" bash test/assert.sh
+base-trixie    net    -                      17             chroot_base "$cache" trixie
+chroot-19      net    base-sid               19             bash test/chroot.sh 19 "$cache/pg19"
+chroot-17      net    base-trixie            17             bash test/chroot.sh 17 "$cache/pg17"
+codec          test   host                   codec          run_codec
+suite-15       test   host                   15             run_suite 15
+suite-18       test   chroot-18              18             run_suite 18
+clients        test   suite-18,suite-15      18,clients     run_clients
+pgbouncer      test   suite-18               18             run_in18 pgbouncer test/pooler.sh
+patroni        test   suite-18               18             run_in18 patroni test/ha.sh
+suite-17       test   chroot-17              17             run_suite 17
+suite-19       test   chroot-19              19             run_suite 19
+cross-17       test   suite-15,suite-17      15,17          run_cross 17
+cross-18       test   suite-15,suite-18      15,18          run_cross 18
+cross-19       test   suite-15,suite-19      15,19          run_cross 19
+pg_upgrade     test   suite-19               18,19          run_pg_upgrade
+base-bookworm  net    -                      15,packages    chroot_base "$cache" bookworm
+runtime-15     net    base-bookworm          15,packages    bash test/chroot.sh 15 "$cache/pg15-runtime" runtime
+package-15     test   host,runtime-15        15,packages    env XID_CHROOT_CACHE="$cache" bash test/package.sh 15
+runtime-17     net    base-trixie            17,packages    bash test/chroot.sh 17 "$cache/pg17-runtime" runtime
+package-17     test   chroot-17,runtime-17   17,packages    env XID_CHROOT_CACHE="$cache" bash test/package.sh 17
+runtime-18     net    base-sid               18,packages    bash test/chroot.sh 18 "$cache/pg18-runtime" runtime
+package-18     test   chroot-18,runtime-18   18,packages    env XID_CHROOT_CACHE="$cache" bash test/package.sh 18
+runtime-19     net    base-sid               19,packages    bash test/chroot.sh 19 "$cache/pg19-runtime" runtime
+package-19     test   chroot-19,runtime-19   19,packages    env XID_CHROOT_CACHE="$cache" bash test/package.sh 19
+dist           test   host                   -              run_dist
+'
+
 # ---- the scheduler
+
+# stage_wanted WHEN: is a stage with this "when" column in the run?
+stage_wanted()
+{
+	local item alt ok
+	[ "$1" = - ] && return 0
+	for item in ${1//,/ }; do
+		ok=""
+		for alt in ${item//|/ }; do
+			case "$alt" in
+				15 | 17 | 18 | 19) has "$alt" && ok=1 ;;
+				assert) [ -z "${XID_SKIP_ASSERT:-}" ] && ok=1 ;;
+				codec) [ -z "${XID_SKIP_CODEC:-}" ] && ok=1 ;;
+				clients) [ -z "${XID_SKIP_CLIENTS:-}" ] && ok=1 ;;
+				packages) [ -z "${XID_SKIP_PACKAGES:-}" ] && ok=1 ;;
+				*)
+					echo "test/matrix.sh: unknown condition $alt in the stage table" >&2
+					exit 2
+					;;
+			esac
+		done
+		[ -n "$ok" ] || return 1
+	done
+}
 
 names=()
 declare -A s_kind s_deps s_cmd s_state s_start s_end s_pid s_pass s_fail
-# stage NAME KIND "DEPS" CMD...: KIND is net (downloads and unpacks), build
-# (computes, but makes what tests use: no ok lines) or test (computes and
-# prints ok and FAIL lines)
-stage()
-{
-	local n=$1
+declare -A all_stages
+while read -r n kind needs when cmd; do
+	case "$n" in "" | "#"*) continue ;; esac
+	case "$kind" in net | build | test) ;; *)
+		echo "test/matrix.sh: stage $n: unknown kind $kind" >&2
+		exit 2
+		;;
+	esac
+	all_stages[$n]=1
+	stage_wanted "$when" || continue
 	# prepare: what installs and builds, no tests
-	[ -n "$prepare_only" ] && [ "$2" = test ] && return 0
+	[ -n "$prepare_only" ] && [ "$kind" = test ] && continue
 	names+=("$n")
-	s_kind[$n]=$2
-	s_deps[$n]=$3
-	shift 3
-	s_cmd[$n]=$(printf '%q ' "$@")
+	s_kind[$n]=$kind
+	s_deps[$n]=""
+	[ "$needs" = - ] || s_deps[$n]=${needs//,/ }
+	s_cmd[$n]=$cmd
 	s_state[$n]=wait
-}
-
-stage host net "" host_setup
-need_sid=""
-for v in $versions; do case "$v" in 18 | 19) need_sid=1 ;; esac; done
-[ -n "$need_sid" ] && stage base-sid net "" chroot_base "$cache" sid
-has 18 && stage chroot-18 net "base-sid" bash test/chroot.sh 18 "$cache/pg18"
-has 18 && [ -z "${XID_SKIP_ASSERT:-}" ] && stage assert-build build "base-sid" bash test/assert.sh prepare
-# the longest test stage (its debug_discard_caches pass): declared before
-# the others, so that it takes the first free core once its server is built
-has 18 && [ -z "${XID_SKIP_ASSERT:-}" ] &&
-	stage assert test "assert-build" env XID_CHROOT_CACHE="$cache" bash test/assert.sh
-has 17 && stage base-trixie net "" chroot_base "$cache" trixie
-has 19 && stage chroot-19 net "base-sid" bash test/chroot.sh 19 "$cache/pg19"
-has 17 && stage chroot-17 net "base-trixie" bash test/chroot.sh 17 "$cache/pg17"
-[ -z "${XID_SKIP_CODEC:-}" ] && stage codec test "host" run_codec
-has 15 && stage suite-15 test "host" run_suite 15
-has 18 && stage suite-18 test "chroot-18" run_suite 18
-# the packages against 18, then against the host's 15 (after suite-15,
-# which installs xid on the host: the two never install at once)
-if has 18 && [ -z "${XID_SKIP_CLIENTS:-}" ]; then
-	if has 15; then
-		stage clients test "suite-18 suite-15" env XID_CHROOT_CACHE="$cache" bash test/clients.sh
-	else
-		stage clients test "suite-18" env XID_CHROOT_CACHE="$cache" XID_CLIENTS_NO15=1 bash test/clients.sh
-	fi
-fi
-# behind a pooler and under an HA manager, with Debian's PgBouncer,
-# Patroni and etcd and Debian's drivers (nothing downloaded)
-has 18 && stage pgbouncer test "suite-18" run_in18 pgbouncer test/pooler.sh
-has 18 && stage patroni test "suite-18" run_in18 patroni test/ha.sh
-has 17 && stage suite-17 test "chroot-17" run_suite 17
-has 19 && stage suite-19 test "chroot-19" run_suite 19
-for v in 17 18 19; do
-	has 15 && has $v && stage cross-$v test "suite-15 suite-$v" run_cross $v
-done
-has 18 && has 19 && stage pg_upgrade test "suite-19" run_pg_upgrade
-if [ -z "${XID_SKIP_PACKAGES:-}" ]; then
-	has 15 && stage base-bookworm net "" chroot_base "$cache" bookworm
-	for v in $versions; do
-		case $v in 15) b=base-bookworm ;; 17) b=base-trixie ;; *) b=base-sid ;; esac
-		stage runtime-$v net "$b" bash test/chroot.sh "$v" "$cache/pg$v-runtime" runtime
-		case $v in 15) b=host ;; *) b=chroot-$v ;; esac
-		stage package-$v test "$b runtime-$v" env XID_CHROOT_CACHE="$cache" bash test/package.sh "$v"
+done <<<"$stage_table"
+# a prerequisite that is no stage at all is a mistake in the table
+for n in "${names[@]}"; do
+	for d in ${s_deps[$n]}; do
+		if [ -z "${all_stages[$d]:-}" ]; then
+			echo "test/matrix.sh: stage $n needs $d, which is no stage" >&2
+			exit 2
+		fi
 	done
+done
+
+# plan: the stages of this run and what each runs, nothing run
+if [ -n "$plan_only" ]; then
+	printf '%-14s %-6s %-22s %s\n' stage kind needs runs
+	for n in "${names[@]}"; do
+		needs=${s_deps[$n]// /,}
+		printf '%-14s %-6s %-22s %s\n' "$n" "${s_kind[$n]}" "${needs:--}" "$(eval "echo ${s_cmd[$n]}")"
+	done
+	exit 0
 fi
-stage dist test "host" run_dist
 
 critical="base-sid assert-build assert chroot-18 suite-18 clients"
 
@@ -419,21 +488,39 @@ while :; do
 	unset "pid_name[$done_pid]"
 done
 
+# The closing table: every stage's result and wall time.  A full run (every
+# version, nothing left out) also writes it to test/matrix-times.txt, the
+# table DEVELOPING.md shows: commit that file with the change it measured.
 total_passed=0
 total_failed=0
-echo "==== stages (wall time; the total is less than their sum where they overlapped)"
-printf '%-16s %-7s %6s %6s %8s %8s\n' stage result passed failed start wall
 for n in "${names[@]}"; do
 	total_passed=$((total_passed + s_pass[$n]))
 	total_failed=$((total_failed + s_fail[$n]))
-	r=ok
-	[ "${s_fail[$n]}" -eq 0 ] || r=FAILED
-	printf '%-16s %-7s %6d %6d %8s %8s\n' "$n" "$r" "${s_pass[$n]}" "${s_fail[$n]}" \
-		"$(mmss $((s_start[$n] - t0)))" "$(mmss $((s_end[$n] - s_start[$n])))"
 done
-echo "total wall time $(mmss $((SECONDS - t0)))"
 read -r busy idle < <(cpu_ticks)
 busy=$((busy - busy0)) idle=$((idle - idle0))
-[ $((busy + idle)) -gt 0 ] && echo "the cores were busy $((100 * busy / (busy + idle)))% of the run ($(nproc) cores, $((busy / $(getconf CLK_TCK) / 60)) core-minutes)"
-echo "$total_passed passed, $total_failed failed"
+closing_table()
+{
+	local n r
+	echo "==== stages (wall time; the total is less than their sum where they overlapped)"
+	printf '%-16s %-7s %6s %6s %8s %8s\n' stage result passed failed start wall
+	for n in "${names[@]}"; do
+		r=ok
+		[ "${s_fail[$n]}" -eq 0 ] || r=FAIL
+		printf '%-16s %-7s %6d %6d %8s %8s\n' "$n" "$r" "${s_pass[$n]}" "${s_fail[$n]}" \
+			"$(mmss $((s_start[$n] - t0)))" "$(mmss $((s_end[$n] - s_start[$n])))"
+	done
+	echo "total wall time $(mmss $((SECONDS - t0)))"
+	[ $((busy + idle)) -gt 0 ] && echo "the cores were busy $((100 * busy / (busy + idle)))% of the run ($(nproc) cores, $((busy / $(getconf CLK_TCK) / 60)) core-minutes)"
+	echo "$total_passed passed, $total_failed failed"
+}
+closing_table
+if [ "$versions" = "15 17 18 19" ] && [ -z "$prepare_only" ] &&
+	[ -z "${XID_SKIP_ASSERT:-}${XID_SKIP_CODEC:-}${XID_SKIP_PACKAGES:-}${XID_SKIP_CLIENTS:-}" ]; then
+	{
+		echo "# test/matrix.sh, $(date -u '+%Y-%m-%d %H:%M UTC'), $(git -C "$top" describe --always --dirty 2>/dev/null || echo 'no git')"
+		echo "# chroot cache $cache, XID_JOBS=$jobs"
+		closing_table
+	} >"$top/test/matrix-times.txt"
+fi
 [ "$total_failed" -eq 0 ]

@@ -29,8 +29,9 @@ ok "the package installs $(wc -l <files.txt) files: $(grep -c '\.so$' files.txt)
 
 work=$(mktemp -d /tmp/xid-pkgcheck.XXXXXX)
 chmod 711 "$work"
-cluster_start "$bindir" "$work/c" 55999 || { bad "start a cluster"; exit 1; }
-export PGHOST="$work/c/sock" PGPORT=55999 PGUSER=postgres
+port=$(free_port)
+cluster_start "$bindir" "$work/c" "$port" || { bad "start a cluster"; exit 1; }
+export PGHOST="$work/c/sock" PGPORT=$port PGUSER=postgres
 # regress SUITE_DIR LIST EXTENSION: pg_regress as make installcheck runs it
 regress()
 {

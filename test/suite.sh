@@ -151,7 +151,7 @@ reports_check()
 
 # pg_regress against a plain server, as a contributor runs it against their
 # own (make installcheck with PGHOST, PGPORT and PGUSER).
-port=$(free_port $((54000 + major * 10)))
+port=$(free_port)
 plain="$work/plain"
 clusters+=("$plain")
 if ! cluster_start "$bindir" "$plain" "$port"; then
@@ -216,7 +216,7 @@ fi
 
 # The tests that need several sessions or a restart, on a server with the
 # library preloaded: shared state on every version.
-port=$(free_port $((54000 + major * 10 + 1)))
+port=$(free_port)
 main="$work/main"
 clusters+=("$main")
 if ! cluster_start "$bindir" "$main" "$port" "shared_preload_libraries = 'xid'"; then

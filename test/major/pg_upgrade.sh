@@ -32,7 +32,7 @@ make -s -C "$build" PG_CONFIG="$obin/pg_config" install >"$work/build-old.log" 2
 }
 rm -rf "$build"
 
-port=$(free_port 58300)
+port=$(free_port)
 cluster_start "$obin" "$work/old" "$port"
 psql() { "$1/psql" -X -q -At -v ON_ERROR_STOP=1 -h "$2/sock" -p "$port" -U postgres "${@:3}"; }
 psql "$obin" "$work/old" -d postgres -c "CREATE DATABASE fx"

@@ -13,7 +13,7 @@ nbin=/usr/lib/postgresql/$new/bin
 work=$(mktemp -d /tmp/xid-restore.XXXXXX)
 chmod 711 "$work"
 trap 'cluster_stop "$nbin" "$work/new"; rm -rf "$work"' EXIT
-port=$(free_port 58400)
+port=$(free_port)
 cluster_start "$nbin" "$work/new" "$port"
 psql() { "$nbin/psql" -X -q -At -v ON_ERROR_STOP=1 -h "$work/new/sock" -p "$port" -U postgres "$@"; }
 psql -d postgres -c "CREATE DATABASE fx"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # test/sh/clause_ddl.sh: function DDL in one session while others plan
-# queries with xid clauses, as a role without privileges (issue 33, item
-# 3).  Every CREATE OR REPLACE FUNCTION invalidates every backend's pg_proc
-# caches, which the extension's clause-function cache listens to; a backend
+# queries with xid clauses, as a role without privileges.  Every CREATE OR
+# REPLACE FUNCTION invalidates every backend's pg_proc caches, which the
+# extension's catalog caches (src/xid_catcache.c) listen to; a backend
 # takes those invalidations at any catalog access, also between two uses of
 # a cache entry inside the planner support.  So the planning sessions open
 # a new connection for each query (cold caches: their catalog lookups take

@@ -83,7 +83,7 @@ run_case preload yes
 
 # 2. a cluster without preload: the DSM registry on 17+, the spare shared
 # memory on 15 and 16
-cluster_start "$bindir" "$nopre" "$(free_port $((PGPORT + 1)))"
+cluster_start "$bindir" "$nopre" "$(free_port)"
 export PGHOST="$nopre/sock" PGPORT=$(sed -nE "s/^port = ([0-9]+)/\1/p" "$nopre/data/postgresql.conf")
 run_case no-preload yes
 echo "concurrency: $total rows per case, all checks passed"

@@ -14,7 +14,7 @@ dir="$work/cluster"
 mkdir -p "$work"
 trap 'cluster_stop "$bindir" "$dir"' EXIT
 
-port=$(free_port 55100)
+port=$(free_port)
 cluster_start "$bindir" "$dir" "$port" "fsync = on" "synchronous_commit = on"
 export PGHOST="$dir/sock" PGPORT=$port PGUSER=postgres PGDATABASE=postgres
 psql() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
@@ -69,9 +69,9 @@ SELECT (SELECT count(*) FROM bulk),
 SQL
 )"
 echo "crash: $acked batches acknowledged before the kill, $batches committed after recovery ($rows rows)"
-[ "$missing" -eq 0 ] || { echo "FAIL: $missing acknowledged batches lost"; exit 1; }
-[ "$partial" -eq 0 ] || { echo "FAIL: $partial partial or orphan batches"; exit 1; }
-[ "$rows" -eq $((batches * 2000)) ] || { echo "FAIL: row count does not match the batches"; exit 1; }
+[ "$missing" -eq 0 ] || { echo "FAIL $missing acknowledged batches lost"; exit 1; }
+[ "$partial" -eq 0 ] || { echo "FAIL $partial partial or orphan batches"; exit 1; }
+[ "$rows" -eq $((batches * 2000)) ] || { echo "FAIL row count does not match the batches"; exit 1; }
 psql -A -t <<'SQL' >"$work/checks.txt"
 SELECT bt_index_parent_check('bulk_pkey', heapallindexed => true);
 SELECT count(*) FROM bulk WHERE id ^@ left((SELECT min(id) FROM bulk)::text, 6);
@@ -83,5 +83,5 @@ echo "crash: indexes check clean after recovery"
 # after the restart, new ids are above every id issued before it (the clock
 # has passed the last issued time)
 above=$(psql -A -t -c "SELECT public.xid_new() > max(id) FROM bulk")
-[ "$above" = t ] || { echo "FAIL: an id made after the restart is not above the ids made before"; exit 1; }
+[ "$above" = t ] || { echo "FAIL an id made after the restart is not above the ids made before"; exit 1; }
 echo "crash: ids made after the restart are above every earlier id"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test/sh/databases.sh: no database's owner can move another database's ids
 # ahead of the clock or stall xid_new() there, however many databases they
-# make (issue 33, item 1), tried as the roles themselves.
+# make (each database has its own generator state), tried as the roles
+# themselves.
 #
 # - mallory has CREATEDB and nothing else.  She makes more databases than
 #   the pool of slots 1.1 had before this test (MaxBackends + 64 on a
@@ -46,7 +47,7 @@ small=("max_connections = 10" "superuser_reserved_connections = 0" "max_worker_p
 	"max_wal_senders = 0" "wal_level = minimal" "autovacuum_max_workers = 1"
 	"shared_preload_libraries = 'xid'")
 [ "$major" -ge 18 ] && small+=("autovacuum_worker_slots = 1")
-port=$(free_port $((61000 + major * 10)))
+port=$(free_port)
 cluster_start "$bindir" "$dir" "$port" "${small[@]}"
 export PGHOST="$dir/sock" PGPORT=$port
 unset PGDATABASE PGUSER

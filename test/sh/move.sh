@@ -36,7 +36,7 @@ trap cleanup EXIT
 
 [ -x "$bindir/pgbench" ] || { echo "no pgbench in $bindir"; exit 77; }
 
-port=$(free_port "${XID_MOVE_PORT:-$((56700 + XID_MAJOR * 10))}")
+port=$(free_port)
 cluster_start "$bindir" "$dir" "$port" "shared_preload_libraries = 'xid'" \
 	"max_connections = 40" "log_lock_waits = on" "deadlock_timeout = '100ms'"
 export PGHOST="$dir/sock" PGPORT=$port

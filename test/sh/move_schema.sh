@@ -45,7 +45,7 @@ trap cleanup EXIT
 
 [ -x "$bindir/pgbench" ] || { echo "no pgbench in $bindir"; exit 77; }
 
-port=$(free_port "${XID_MOVE_SCHEMA_PORT:-$((56900 + XID_MAJOR * 10))}")
+port=$(free_port)
 cluster_start "$bindir" "$dir" "$port" "shared_preload_libraries = 'xid'" "max_connections = 40"
 export PGHOST="$dir/sock" PGPORT=$port
 psql() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test/sh/owner_dump.sh: a database owner who is not a superuser dumps and
 # restores their database when a superuser installed the extension there
-# (a provider's usual setup), as those roles themselves (issue 33, item 2).
+# (a provider's usual setup), as those roles themselves.
 #
 # - dora owns three databases; the superuser installed xid in them: 1.1
 #   directly, 1.0 then ALTER EXTENSION xid UPDATE, and 1.1 in a template

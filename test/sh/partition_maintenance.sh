@@ -30,7 +30,7 @@ cron=no
 settings=("max_parallel_workers_per_gather = 0")
 [ $cron = yes ] && settings+=("shared_preload_libraries = 'pg_cron'" "cron.database_name = 'postgres'"
 	"cron.use_background_workers = on" "max_worker_processes = 20")
-port=$(free_port 55400)
+port=$(free_port)
 cluster_start "$bindir" "$dir" "$port" "${settings[@]}"
 export PGHOST="$dir/sock" PGPORT=$port PGUSER=postgres PGDATABASE=postgres
 psql() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
@@ -99,7 +99,7 @@ else
 	echo "not run: pg_cron is not installed for PostgreSQL $XID_MAJOR (test/chroot.sh installs it for 17 and 18)"
 fi
 
-# pg_partman still refuses xid, as docs/partitioning.md says
+# pg_partman still refuses xid, as docs/partitioning.md ("pg_partman") says
 if [ -f "$sharedir/extension/pg_partman.control" ]; then
 	psql -c "CREATE SCHEMA partman" -c "CREATE EXTENSION pg_partman SCHEMA partman" >/dev/null
 	msg=$(psql -c "CREATE TABLE pm (id public.xid NOT NULL) PARTITION BY RANGE (id)" \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test/sh/replication.sh: logical replication of xid columns between two
 # servers of this version (test/replication.sh does the work; test/matrix.sh
-# runs it again from 15 to 17 and 18).
+# runs it again from 15 to 17, 18 and 19).
 #
 # Called by test/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
 set -euo pipefail
@@ -16,7 +16,7 @@ pub="$work/publisher"
 sub="$work/subscriber"
 trap 'cluster_stop "$bindir" "$pub"; cluster_stop "$bindir" "$sub"' EXIT
 rm -rf "$pub" "$sub"
-port=$(free_port $((56500 + XID_MAJOR * 10)))
+port=$(free_port)
 cluster_start "$bindir" "$pub" "$port" "wal_level = logical"
 cluster_start "$bindir" "$sub" "$port"
 

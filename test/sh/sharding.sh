@@ -40,7 +40,7 @@ for n in "${names[@]}"; do rm -rf "${work:?}/$n"; done
 rm -rf "$bad"
 
 for n in "${names[@]}"; do
-	port[$n]=$(free_port $((56000 + major * 10)))
+	port[$n]=$(free_port)
 	cluster_start "$bindir" "$work/$n" "${port[$n]}" \
 		"shared_preload_libraries = 'xid'" "xid.node_bits = 4" "xid.node_id = ${node[$n]}" \
 		"max_connections = 60"
@@ -80,7 +80,7 @@ check "node bits without a node id is an error" 'grep -q "xid.node_bits is 4 but
 q coord -c "ALTER SYSTEM SET xid.node_id = ${node[coord]}" -c "SELECT pg_reload_conf()" >/dev/null
 sleep 1
 check "back to node 1" '[ "$(q coord -c "SELECT public.xid_node(public.xid_new(), 4)")" = 1 ]'
-if cluster_start "$bindir" "$bad" "$(free_port 57000)" \
+if cluster_start "$bindir" "$bad" "$(free_port)" \
 	"shared_preload_libraries = 'xid'" "xid.node_bits = 2" "xid.node_id = 7" 2>/dev/null; then
 	check "a preloaded server with node id 7 in 2 bits does not start" 'false'
 fi
@@ -216,7 +216,7 @@ done
 # aggregates: a shard's count, min and max are computed on the shard; over
 # the partitioned table min and max become ordered remote scans merged on
 # the coordinator (core's postgres_fdw cannot send partial aggregates, so a
-# count over all shards is summed from rows: README says so)
+# count over all shards is summed from rows: docs/many-servers.md says so)
 p=$(plan "SELECT count(*), min(id), max(id) FROM ev_h_a")
 echo "$p" >"$work/plan-agg.txt"
 check "count, min and max of a shard computed on the shard" \

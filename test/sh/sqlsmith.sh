@@ -30,7 +30,7 @@ if ! command -v sqlsmith >/dev/null; then
 fi
 mkdir -p "$work"
 chmod 755 "$work"
-port=$(free_port 58180)
+port=$(free_port)
 trap 'cluster_stop "$bindir" "$work/cluster"' EXIT
 # sqlsmith's own errors left out of the log
 cluster_start "$bindir" "$work/cluster" "$port" "shared_preload_libraries = 'xid'" \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test/sh/tenants.sh: a server shared by database owners who are not
 # superusers, each of whom installed the trusted extension, tried as those
-# roles themselves (issue 28).
+# roles themselves.
 #
 # - Two owners, alice and bob.  alice, in her databases: the 1.0 extension
 #   beside a sequence of her own named xid_durable_mark set to 2106 (not
@@ -15,9 +15,10 @@
 # - DDL by carol, who has CREATE but not USAGE on a schema of alice's, and
 #   a temporary table named like the table made: no error, the warning for
 #   the right table.
-# - 96 databases, more than the pool of slots 1.1 had before issue 33 (its
-#   max_connections is 8: 8 + backends of its own + 64 spare slots; each
-#   database now has its own entry, test/sh/databases.sh), written by three
+# - 96 databases, more than the pool of slots 1.1 had before each database
+#   had its own generator state (its max_connections is 8: 8 + backends of
+#   its own + 64 spare slots; each database now has its own entry,
+#   test/sh/databases.sh), written by three
 #   concurrent writers, while a fourth session drops and creates the
 #   extension 100 times in another database; with synchronous_commit off,
 #   so that only the mark's own flush can keep an id durable.  In every
@@ -48,7 +49,7 @@ small=("max_connections = 8" "superuser_reserved_connections = 0" "max_worker_pr
 	"max_wal_senders = 0" "wal_level = minimal" "autovacuum_max_workers = 1"
 	"synchronous_commit = off" "shared_preload_libraries = 'xid'")
 [ "$major" -ge 18 ] && small+=("autovacuum_worker_slots = 1")
-port=$(free_port $((56600 + major * 10)))
+port=$(free_port)
 cluster_start "$bindir" "$dir" "$port" "${small[@]}"
 export PGHOST="$dir/sock" PGPORT=$port
 unset PGDATABASE PGUSER

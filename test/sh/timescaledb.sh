@@ -23,7 +23,7 @@ fi
 mkdir -p "$work"
 trap 'cluster_stop "$bindir" "$dir"' EXIT
 
-port=$(free_port 55300)
+port=$(free_port)
 cluster_start "$bindir" "$dir" "$port" "shared_preload_libraries = 'timescaledb'" \
 	"timescaledb.telemetry_level = off" "max_parallel_workers_per_gather = 0"
 export PGHOST="$dir/sock" PGPORT=$port PGUSER=postgres PGDATABASE=postgres
