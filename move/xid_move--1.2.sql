@@ -213,32 +213,19 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_xs() IS
 'the schema of the xid extension, quoted';
 
--- The schema of xid, as a name (a trigger's argument)
-CREATE FUNCTION @extschema@.xid_move_xs_name()
+-- The schema of an extension (xid, xid_move), as a name: a trigger's
+-- argument (xid's functions; the state of the move its lookups read)
+CREATE FUNCTION @extschema@.xid_move_schema_of(ext name)
 RETURNS name
 LANGUAGE sql STABLE
 SET search_path = pg_catalog, pg_temp
 AS $$
 	SELECT n.nspname FROM pg_catalog.pg_extension e
-	JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'xid'
+	JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = ext
 $$;
 
-COMMENT ON FUNCTION @extschema@.xid_move_xs_name() IS
-'the schema of the xid extension, unquoted';
-
--- The schema of xid_move, as a name (a trigger's argument: its lookups
--- read the state of the move there)
-CREATE FUNCTION @extschema@.xid_move_ms_name()
-RETURNS name
-LANGUAGE sql STABLE
-SET search_path = pg_catalog, pg_temp
-AS $$
-	SELECT n.nspname FROM pg_catalog.pg_extension e
-	JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'xid_move'
-$$;
-
-COMMENT ON FUNCTION @extschema@.xid_move_ms_name() IS
-'the schema of the xid_move extension, unquoted';
+COMMENT ON FUNCTION @extschema@.xid_move_schema_of(name) IS
+'the schema of an extension, unquoted';
 
 -- The id of an existing row "r": its millisecond and 22 bits of its key,
 -- or a UUIDv7 key's own time (xid_from_key(), xid_from_uuidv7()).  Rows
@@ -1271,7 +1258,7 @@ AS $$
 			'xid_move' || p.tag || '_' || suffix || 'u', p.relation, col, target, '@extschema@', eq, 'ref', a.args),
 		format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE ON %s DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.%I IS NULL AND NEW.%I IS NOT NULL) EXECUTE FUNCTION %s.xid_move_trigger(%L, %s)',
 			'xid_move' || p.tag || '_' || suffix || 'f', p.relation, target, col, '@extschema@', 'fix', a.args)]
-	FROM (SELECT format('%L, %L, %L, %L, %L, %L, %L, %L, %L', @extschema@.xid_move_xs_name(), @extschema@.xid_move_ms_name(),
+	FROM (SELECT format('%L, %L, %L, %L, %L, %L, %L, %L, %L', @extschema@.xid_move_schema_of('xid'), @extschema@.xid_move_schema_of('xid_move'),
 	                    m.key_column, mode, CASE mode WHEN 'new' THEN m.new_column ELSE m.old_column END,
 	                    coalesce(m.time_column, ''), CASE WHEN m.key_type = 'uuid'::regtype THEN 'uuid' ELSE 'int' END,
 	                    col, target) AS args) a
@@ -1375,7 +1362,7 @@ BEGIN
 	-- reference written since may hold (xid_move_trigger(), 'key').
 	stmts := stmts || format('CREATE TRIGGER %I BEFORE UPDATE ON %s FOR EACH ROW WHEN (NEW.%I IS NULL OR NEW.%I IS DISTINCT FROM OLD.%I) EXECUTE FUNCTION %s.xid_move_trigger(%L, %L, %L, %L, %L, %L)',
 		'xid_move_sync_update', tbl, par.new_column, par.column_name, par.column_name, '@extschema@',
-		'key', @extschema@.xid_move_xs_name(), par.column_name, par.new_column, coalesce(time_column, ''),
+		'key', @extschema@.xid_move_schema_of('xid'), par.column_name, par.new_column, coalesce(time_column, ''),
 		CASE WHEN key_type = 'uuid'::regtype THEN 'uuid' ELSE 'int' END);
 	SELECT * INTO m FROM @extschema@.xid_move_moves x WHERE x.tbl = $1;
 	FOR p IN SELECT * FROM @extschema@.xid_move_rels(tbl) x WHERE x.role = 'child' LOOP
@@ -2242,7 +2229,7 @@ BEGIN
 	-- the id's own UUIDv7; one without either may stay empty.
 	IF m.key_type = 'uuid'::regtype THEN
 		stmts := stmts || format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s.xid_move_trigger(%L, %L, %L, %L)',
-			'xid_move_back', tbl, '@extschema@', 'back', @extschema@.xid_move_xs_name(), m.key_column, m.old_column);
+			'xid_move_back', tbl, '@extschema@', 'back', @extschema@.xid_move_schema_of('xid'), m.key_column, m.old_column);
 	ELSIF NOT EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = tbl AND a.attname = m.key_column
 	                  AND (a.atthasdef OR a.attidentity <> '')) THEN
 		late := late || format('ALTER TABLE %s ALTER COLUMN %I DROP NOT NULL', tbl, m.old_column);
