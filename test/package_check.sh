@@ -44,7 +44,12 @@ regress()
 	if [ $rc -eq 0 ]; then
 		ok "pg_regress ($(basename "$dir")): $(wc -w <<<"$list") tests against the packaged files"
 	else
-		[ -f "$dir/regression.diffs" ] && head -60 "$dir/regression.diffs"
+		# the diffs, or what stopped pg_regress before any test ran
+		if [ -f "$dir/regression.diffs" ]; then
+			head -60 "$dir/regression.diffs"
+		else
+			tail -20 "$work/regress-$ext.log" | sed 's/^/     /'
+		fi
 		bad "pg_regress ($(basename "$dir"))"
 	fi
 }

@@ -125,6 +125,14 @@ move_prepare(const char *sql, int nargs, Oid *argtypes)
 	return plan;
 }
 
+/*
+ * Columns of the trigger's tuples are read with SPI_getbinval(), a function
+ * of the server, not with heap_getattr(): that inline function calls
+ * heap_datum_check() from 15.20 on, so a library built with a newer minor
+ * release's headers would not load into an older server of the same major
+ * version.
+ */
+
 /* The attribute number of a column of the trigger's table, or an error */
 static int
 move_attnum(Relation rel, const char *name)
@@ -253,11 +261,11 @@ move_key(TriggerData *td)
 		timeno = move_attnum(rel, time);
 	keyatt = TupleDescAttr(desc, keyno - 1);
 
-	oldkey = heap_getattr(oldtup, keyno, desc, &oldnull);
-	newkey = heap_getattr(newtup, keyno, desc, &newnull);
+	oldkey = SPI_getbinval(oldtup, desc, keyno, &oldnull);
+	newkey = SPI_getbinval(newtup, desc, keyno, &newnull);
 	changed = oldnull != newnull ||
 		(!oldnull && !datumIsEqual(oldkey, newkey, keyatt->attbyval, keyatt->attlen));
-	(void) heap_getattr(newtup, newno, desc, &isnull);
+	(void) SPI_getbinval(newtup, desc, newno, &isnull);
 	if (!changed && !isnull)
 		return newtup;
 
@@ -292,7 +300,7 @@ move_key(TriggerData *td)
 			plans->lookup = move_prepare(sql.data, 2, types);
 		}
 		/* the old version's time and key: what a reference already got */
-		args[0] = timeno ? heap_getattr(oldtup, timeno, desc, &isnull) : (Datum) 0;
+		args[0] = timeno ? SPI_getbinval(oldtup, desc, timeno, &isnull) : (Datum) 0;
 		if (!timeno || isnull)
 			nulls[0] = 'n';
 		args[1] = oldkey;
@@ -465,7 +473,7 @@ move_ref(TriggerData *td)
 	tup = TRIGGER_FIRED_BY_UPDATE(td->tg_event) ? td->tg_newtuple : td->tg_trigtuple;
 	srcno = move_attnum(rel, a.src);
 	targetno = move_attnum(rel, a.target);
-	srcval = heap_getattr(tup, srcno, desc, &srcnull);
+	srcval = SPI_getbinval(tup, desc, srcno, &srcnull);
 	if (!srcnull)
 	{
 		MovePlans  *plans;
@@ -506,8 +514,8 @@ move_fix(TriggerData *td)
 	tup = TRIGGER_FIRED_BY_UPDATE(td->tg_event) ? td->tg_newtuple : td->tg_trigtuple;
 	srcno = move_attnum(rel, a.src);
 	targetno = move_attnum(rel, a.target);
-	srcval = heap_getattr(tup, srcno, desc, &srcnull);
-	(void) heap_getattr(tup, targetno, desc, &isnull);
+	srcval = SPI_getbinval(tup, desc, srcno, &srcnull);
+	(void) SPI_getbinval(tup, desc, targetno, &isnull);
 	if (srcnull || !isnull)
 		return;
 	ctid = tup->t_self;
@@ -578,10 +586,10 @@ move_back(TriggerData *td)
 		move_bad_trigger(tg, rel, "A back trigger of a move is BEFORE INSERT, with four arguments.");
 	keyno = move_attnum(rel, tg->tgargs[2]);
 	oldno = move_attnum(rel, tg->tgargs[3]);
-	(void) heap_getattr(tup, oldno, desc, &isnull);
+	(void) SPI_getbinval(tup, desc, oldno, &isnull);
 	if (!isnull)
 		return tup;
-	v = heap_getattr(tup, keyno, desc, &isnull);
+	v = SPI_getbinval(tup, desc, keyno, &isnull);
 	if (isnull)
 		return tup;
 	if (SPI_connect() != SPI_OK_CONNECT)
