@@ -50,7 +50,7 @@ crash()
 {
 	runuser -u postgres -- "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
 }
-fail() { echo "FAIL: $*"; exit 1; }
+fail() { echo "FAIL $*"; exit 1; }
 check() # check LABEL SQL: SQL must print t
 {
 	local got

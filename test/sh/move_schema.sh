@@ -49,7 +49,7 @@ port=$(free_port)
 cluster_start "$bindir" "$dir" "$port" "shared_preload_libraries = 'xid'" "max_connections = 40"
 export PGHOST="$dir/sock" PGPORT=$port
 psql() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
-fail() { echo "FAIL: $*"; exit 1; }
+fail() { echo "FAIL $*"; exit 1; }
 check() # check LABEL SQL: SQL must print t
 {
 	local got
