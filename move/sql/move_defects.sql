@@ -183,7 +183,7 @@ CALL xid_move_backfill('xd.orders');
 SELECT DISTINCT who, what FROM xd.ran ORDER BY 1, 2;
 SET ROLE regress_xd_owner;
 SELECT role, relation, rows_done > 0 AS some_done, rows_per_second > rows_done / 1.5 AS rate_of_the_batches, time_left
-FROM xid_move_status('orders') WHERE rows_done > 0 ORDER BY 1 DESC, 2::text;
+FROM xid_move_status('orders') WHERE rows_done > 0 ORDER BY role DESC, relation::text COLLATE "C", leaf::text COLLATE "C";
 
 -- the whole move, with the catalog before and after (a superuser
 -- finishes it)
