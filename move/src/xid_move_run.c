@@ -27,7 +27,25 @@
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
 
+#include "xid_move.h"
+
 PG_FUNCTION_INFO_V1(xid_move_run);
+
+/* The owner of a relation, or an error if there is no such relation */
+Oid
+xid_move_rel_owner(Oid relid)
+{
+	HeapTuple	tp = SearchSysCache1(RELOID, ObjectIdGetDatum(relid));
+	Oid			owner;
+
+	if (!HeapTupleIsValid(tp))
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_TABLE),
+				 errmsg("relation with OID %u does not exist", relid)));
+	owner = ((Form_pg_class) GETSTRUCT(tp))->relowner;
+	ReleaseSysCache(tp);
+	return owner;
+}
 
 /*
  * xid_move_run(rel regclass, statement text) returns bigint: run one
@@ -42,21 +60,12 @@ xid_move_run(PG_FUNCTION_ARGS)
 {
 	Oid			relid = PG_GETARG_OID(0);
 	char	   *sql = text_to_cstring(PG_GETARG_TEXT_PP(1));
-	HeapTuple	tp;
-	Oid			owner;
+	Oid			owner = xid_move_rel_owner(relid);
 	Oid			save_userid;
 	int			save_sec_context;
 	int			save_nestlevel;
 	int			ret;
 	uint64		processed;
-
-	tp = SearchSysCache1(RELOID, ObjectIdGetDatum(relid));
-	if (!HeapTupleIsValid(tp))
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_TABLE),
-				 errmsg("relation with OID %u does not exist", relid)));
-	owner = ((Form_pg_class) GETSTRUCT(tp))->relowner;
-	ReleaseSysCache(tp);
 
 	if (!has_privs_of_role(GetUserId(), owner))
 		ereport(ERROR,

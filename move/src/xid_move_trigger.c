@@ -38,7 +38,6 @@
 #include "postgres.h"
 
 #include "access/htup_details.h"
-#include "catalog/pg_class.h"
 #include "catalog/pg_type.h"
 #include "commands/trigger.h"
 #include "executor/spi.h"
@@ -51,7 +50,8 @@
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
-#include "utils/syscache.h"
+
+#include "xid_move.h"
 
 PG_FUNCTION_INFO_V1(xid_move_trigger);
 
@@ -188,21 +188,6 @@ move_exec_as(Oid role, SPIPlanPtr plan, Datum *values, char *nulls,
 	if (ret < 0)
 		elog(ERROR, "SPI_execute_plan failed: %s", SPI_result_code_string(ret));
 	return ret;
-}
-
-static Oid
-move_rel_owner(Oid relid)
-{
-	HeapTuple	tp = SearchSysCache1(RELOID, ObjectIdGetDatum(relid));
-	Oid			owner;
-
-	if (!HeapTupleIsValid(tp))
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_TABLE),
-				 errmsg("relation with OID %u does not exist", relid)));
-	owner = ((Form_pg_class) GETSTRUCT(tp))->relowner;
-	ReleaseSysCache(tp);
-	return owner;
 }
 
 static void
@@ -384,7 +369,7 @@ move_ref_owner(TriggerData *td, RefArgs *a, MovePlans *plans)
 							 "No move under way changes this column of this table.");
 	}
 	a->parent = plans->parent;
-	powner = move_rel_owner(a->parent);
+	powner = xid_move_rel_owner(a->parent);
 
 	if (!has_privs_of_role(td->tg_relation->rd_rel->relowner, powner))
 		ereport(ERROR,
