@@ -155,6 +155,21 @@ run_in18()
 	return $rc
 }
 
+# One small step of the scaling benchmark (bench/scale.sh), so that the
+# script cannot rot: a million rows a table, one round, short runs, in the
+# 18 chroot on the xid its suite installed.  Its figures mean nothing on a
+# busy machine; its last line says whether each was measured.
+run_scale()
+{
+	local dir="$cache/pg18" rc
+	copy_sources "$top" "$dir/build/xid-scale"
+	chroot_exec "$dir" XID_INSTALLED=1 SCALE_STEPS=1000000 SCALE_ROUNDS=1 SCALE_SECONDS=2 -- \
+		timeout -k 10 900 bash /build/xid-scale/bench/scale-local.sh /usr/lib/postgresql/18/bin/pg_config /build/xid-scale/out
+	rc=$?
+	rm -rf "$dir/build/xid-scale"
+	return $rc
+}
+
 # result NAME RC: an ok or FAIL line
 result()
 {
@@ -282,6 +297,7 @@ suite-18       test   chroot-18              18             run_suite 18
 clients        test   suite-18,suite-15      18,clients     run_clients
 pgbouncer      test   suite-18               18             run_in18 pgbouncer test/pooler.sh
 patroni        test   suite-18               18             run_in18 patroni test/ha.sh
+scale          test   suite-18               18             run_scale
 suite-17       test   chroot-17              17             run_suite 17
 suite-19       test   chroot-19              19             run_suite 19
 cross-17       test   suite-15,suite-17      15,17          run_cross 17
