@@ -16,7 +16,10 @@
 #       ALTER TABLE ... ALTER COLUMN id TYPE public.xid
 #         USING public.xid_from_key(created_at, id)
 #   - the online move of another copy with no writers: its own cost, apart
-#     from the cores it shares with the writers above.
+#     from the cores it shares with the writers above;
+#   - for each move and the rewrite, the WAL written, and for each move the
+#     database's size before, at its peak (sampled every 2 s) and after:
+#     what a user needs free on disk and in WAL archive to move a table.
 # Usage: PG_BIN=/usr/lib/postgresql/15/bin bench/move.sh [ROWS]; needs root
 # (the server runs as postgres).  BENCH_PORT picks the first port tried;
 # BENCH_BACKFILL_ARGS adds arguments to the backfill's call (for example
@@ -151,9 +154,27 @@ move()
 	echo "$(now) after" >>"$work/steps.txt"
 	echo "  whole move: $moved s"
 }
+# disk: the database's size every 2 s while the moves run (the peak is
+# what a user must have free); WAL: what each move and the rewrite write
+dbsize() { psql -At -c "SELECT pg_database_size(current_database())"; }
+sampler() { while :; do dbsize >>"$work/sizes.txt" 2>/dev/null; sleep 2; done; }
+walpos() { psql -At -c "SELECT pg_current_wal_insert_lsn()"; }
+walsince() { psql -At -c "SELECT round(pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '$1') / 1048576.0)"; }
+mb() { awk -v b="$1" 'BEGIN { printf "%.0f", b / 1048576 }'; }
+# peak SINCE_LINE: the largest size sampled from that line of sizes.txt on
+peak() { tail -n +"$1" "$work/sizes.txt" | sort -n | tail -1; }
+: >"$work/sizes.txt"
+sampler &
+spid=$!
+trap 'kill "$spid" 2>/dev/null; cluster_stop "$bin" "$work/c"; [ -z "${BENCH_KEEP_LOG:-}" ] || cp "$work/c/server.log" "$BENCH_KEEP_LOG"; rm -rf "$work"' EXIT
+before=$(dbsize)
+wal0=$(walpos)
 echo "the move, under the writers:"
 move items
 total=$moved
+echo "  WAL written during the move (the writers' too): $(walsince "$wal0") MB"
+p=$(peak 1)
+echo "  database size: $(mb "$before") MB before, $(mb "$p") MB at the peak (sampled every 2 s: $(mb $((p - before))) MB more), $(mb "$(dbsize)") MB after the finish"
 sleep 2
 kill -TERM "$pid"
 wait "$pid" || true
@@ -220,6 +241,7 @@ VACUUM ANALYZE items_d, notes_d, events_d;
 SQL
 psql -U postgres -c CHECKPOINT
 t=$(now)
+wal0=$(walpos)
 psql <<'SQL'
 BEGIN;
 ALTER TABLE notes_c DROP CONSTRAINT notes_c_item_id_fkey;
@@ -232,9 +254,10 @@ ALTER TABLE events_c ADD FOREIGN KEY (item_id) REFERENCES items_c;
 COMMIT;
 SQL
 offline=$(since "$t")
+offline_wal=$(walsince "$wal0")
 t=$(now)
 psql -c "ALTER TABLE items_c ALTER COLUMN id TYPE bigint USING id::bigint" 2>/dev/null || true
-echo "offline rewrite of the same tables (children by a lookup of their parent, then the parent, then the foreign keys), no writers: $offline s"
+echo "offline rewrite of the same tables (children by a lookup of their parent, then the parent, then the foreign keys), no writers: $offline s, $offline_wal MB of WAL"
 echo "the online move, under 8 writers: $total s = $(ratio "$total" "$offline")x the offline rewrite"
 
 # the online move of the other copies, with no writers: what the move
@@ -242,6 +265,12 @@ echo "the online move, under 8 writers: $total s = $(ratio "$total" "$offline")x
 psql -U postgres -c CHECKPOINT
 : >"$work/steps.txt"
 echo "the move of the copies, no writers:"
+before=$(dbsize)
+from=$(($(wc -l <"$work/sizes.txt") + 1))
+wal0=$(walpos)
 move items_d
 alone=$moved
+echo "  WAL written: $(walsince "$wal0") MB"
+p=$(peak "$from")
+echo "  database size: $(mb "$before") MB before, $(mb "$p") MB at the peak ($(mb $((p - before))) MB more), $(mb "$(dbsize)") MB after the finish"
 echo "the online move, no writers: $alone s = $(ratio "$alone" "$offline")x the offline rewrite"
