@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/safety.sh [MAJOR]: what the protections of issue 28 cost: DDL with
+# bench/safety.sh [MAJOR]: what the protections for a shared server cost: DDL with
 # the core-xid warning against DDL without it (and against event triggers
 # at ddl_command_end), and the portable functions with qualified bodies
 # against their unqualified predecessor and a pinned search_path.  On the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# clients/java/frameworks/bench.sh: issue 34's goals, Xid against UUID in the
+# clients/java/frameworks/bench.sh: the goals, Xid against UUID in the
 # same framework and run (Jackson write + read; Hibernate loading 10,000 rows
 # by key), and the codec's own benchmark (core's XidBench).  Needs the
 # build of `mvn verify` (or `mvn test-compile`) in clients/java and, for

@@ -1,6 +1,6 @@
 """Plain str parameters (no Xid) with each driver: what works, what fails
 loudly, and what assignment casts from text/varchar to xid would change
-(issue 29, item 4: measured in a scratch database that gets the casts).
+(measured in a scratch database that gets the casts).
 
 Findings, asserted below:
 - A str scalar works everywhere (psycopg sends it untyped, psycopg2 as a

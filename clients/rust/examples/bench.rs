@@ -1,4 +1,4 @@
-//! The crate's benchmark (issue 36's goals), as ratios measured in one run:
+//! The crate's benchmark (its goals), as ratios measured in one run:
 //! parse and format against the `uuid` crate, generation against
 //! `Uuid::now_v7()`, and a tokio-postgres binary round trip of 10,000 rows
 //! with an xid key against a uuid key (written with one `unnest($1)`

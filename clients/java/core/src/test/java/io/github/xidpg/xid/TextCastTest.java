@@ -16,7 +16,7 @@ import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 29, item 4: would casts from text/varchar to public.xid on the server
+ * Would casts from text/varchar to public.xid on the server
  * make pgjdbc's setString work?  Every setString path, in a scratch database
  * with no cast, with assignment casts and with implicit casts; the outcome of
  * each (the SQLSTATE, or "ok") is printed as a table and checked.

@@ -21,7 +21,7 @@ import org.hibernate.SessionFactory;
 import org.hibernate.cfg.Configuration;
 
 /**
- * Issue 34's goals, Xid against UUID in the same framework and the same run:
+ * The goals, Xid against UUID in the same framework and the same run:
  * Jackson write + read of a list of records, Hibernate loading 10,000 rows by
  * key (one find per id in one session, and one query for all).  Rounds
  * alternate the two, in turn first; each ratio is of the medians.  Not a test: run by
