@@ -15,17 +15,20 @@
 # and autovacuum at their defaults, no setting for xid.  Four tables of one
 # shape (bench/scale.sql), keyed by xid, bigserial, uuid v4 and uuidv7()
 # (18 and later; 15 has no uuidv7() in core).  At each step the tables are
-# filled to the step's size (untimed), then each round, with the tables in
-# a rotating order:
+# filled to the step's size (untimed); then, in SCALE_ROUNDS rounds with the
+# tables in a rotating order:
 #   - inserts: 10 rows a transaction from pgbench, 1 session then 2, each
 #     SCALE_SECONDS: rows per second, WAL bytes and full-page images per row
-#     (pg_stat_wal), primary key pages touched per row (pg_statio);
+#     (pg_stat_wal), primary key pages touched per row (pg_statio), with the
+#     primary key the only index;
+# then the rivals' index on created_at is built (their time windows need
+# it, xid's do not), and in as many rounds:
 #   - a restart and the kernel's page cache dropped, then with every table
-#     cold: point lookups and prefix lookups (100 each, ms per lookup), and
-#     a time window of one hour of history (about 36,000 rows);
+#     cold: a time window of one hour of history (about 36,000 rows), point
+#     lookups and prefix lookups (100 each, ms per lookup);
 #   - the same warm: lookups per second, the window's time, its planning
-#     time and its estimate against the true count; and the rows added by
-#     this round's inserts, which no ANALYZE has seen (the "last minutes").
+#     time and its estimate against the true count; and the estimate of the
+#     rows the step's inserts added, which no ANALYZE has seen.
 # Per step: heap, primary key and (rivals) created_at index sizes, and on
 # xid: xid_new()'s cost per id against clock_timestamp()'s, and how often
 # the durable mark was written during the inserts.
