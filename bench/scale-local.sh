@@ -29,6 +29,8 @@
 #   - the same warm: lookups per second, the window's time, its planning
 #     time and its estimate against the true count; and the estimate of the
 #     rows the step's inserts added, which no ANALYZE has seen.
+# Each step starts from empty tables, filled with a history that ends at
+# the step's start.
 # Per step: heap, primary key and (rivals) created_at index sizes, and on
 # xid: xid_new()'s cost per id against clock_timestamp()'s, and how often
 # the durable mark was written during the inserts.
@@ -70,7 +72,8 @@ has_uuidv7=false
 [ "$major" -ge 18 ] && has_uuidv7=true
 q "CREATE EXTENSION xid" >/dev/null
 q "CREATE EXTENSION pg_walinspect" >/dev/null
-psql -v has_uuidv7=$has_uuidv7 -v last_rows="${steps[-1]}" -f bench/scale.sql
+q "CREATE EXTENSION pgstattuple" >/dev/null
+psql -v has_uuidv7=$has_uuidv7 -f bench/scale.sql
 mapfile -t kinds < <(q "SELECT kind FROM scale.kinds ORDER BY ord")
 # the durable mark exists from the first id on (the fill's xid_new(t) makes
 # none past it)
@@ -123,6 +126,12 @@ cold_note=""
 start=$(now)
 for step in "${steps[@]}"; do
 	t=$(now)
+	# Each step's tables anew, their history ending now: the rows the
+	# pgbench runs add are made at the real clock's time, after the
+	# history, and a history grown further from there would go into the
+	# middle of the time-ordered keys' indexes (splitting their pages in
+	# half), not at their end as their keys do in use
+	q "SELECT scale.restart($step)" >/dev/null
 	for k in "${kinds[@]}"; do
 		q "CALL scale.fill('$k', $step)" >/dev/null
 	done
@@ -133,6 +142,10 @@ for step in "${steps[@]}"; do
 	w_from=$(q "SELECT scale.row_time($step) - interval '1 hour'")
 	for k in "${kinds[@]}"; do
 		q "CALL scale.sample('$k', 10000)" >/dev/null
+		rec "$step" 0 "$k" heap_mb "pg_relation_size('scale.t_$k') / 1048576.0"
+		# the index's pages in use and how full they are (pgstatindex)
+		rec "$step" 0 "$k" pk_mb "(SELECT (leaf_pages + internal_pages + 1) * 8192 / 1048576.0 FROM pgstatindex('scale.t_${k}_pkey'))"
+		rec "$step" 0 "$k" pk_density "(SELECT avg_leaf_density FROM pgstatindex('scale.t_${k}_pkey'))"
 	done
 
 	# the tables in a rotating order: none always first or after the same
@@ -215,13 +228,11 @@ for step in "${steps[@]}"; do
 	for k in "${rivals[@]}"; do
 		q "DROP INDEX scale.t_${k}_created_at" >/dev/null
 	done
+	for k in "${kinds[@]}"; do
+		rec "$step" 0 "$k" rows_added "(SELECT count(*) - $step FROM scale.t_$k)"
+	done
 
 	# per step: sizes, and xid_new()'s cost per id against clock_timestamp()
-	for k in "${kinds[@]}"; do
-		rec "$step" 0 "$k" rows "(SELECT count(*) FROM scale.t_$k)"
-		rec "$step" 0 "$k" heap_mb "pg_relation_size('scale.t_$k') / 1048576.0"
-		rec "$step" 0 "$k" pk_mb "pg_relation_size('scale.t_${k}_pkey') / 1048576.0"
-	done
 	for r in $(seq 1 "$rounds"); do
 		for f in "public.xid_new()" "clock_timestamp()"; do
 			t=$(now)

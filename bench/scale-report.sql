@@ -7,15 +7,16 @@
 \pset border 1
 CREATE TEMP TABLE metric (metric text PRIMARY KEY, ord int, label text);
 INSERT INTO metric VALUES
-	('rows', 1, 'rows at the end of the step'),
+	('rows_added', 1, 'rows the inserts added to the step'''s rows'),
 	('insert_rows_s_1', 2, 'inserts, rows/s, 1 session (10 a commit)'),
 	('insert_rows_s_2', 3, 'inserts, rows/s, 2 sessions'),
 	('wal_bytes_row', 4, 'WAL bytes per row inserted'),
 	('fpi_row', 5, 'full-page images per row inserted'),
 	('pk_pages_row', 6, 'primary key pages touched per row'),
-	('heap_mb', 7, 'heap, MB'),
-	('pk_mb', 8, 'primary key, MB'),
-	('time_index_mb', 9, 'index on created_at (rivals), MB'),
+	('heap_mb', 7, 'heap, MB (after the fill)'),
+	('pk_mb', 8, 'primary key, MB (after the fill, pages in use)'),
+	('pk_density', 9, 'primary key, leaf density, %'),
+	('time_index_mb', 10, 'index on created_at (rivals), MB'),
 	('point_cold_ms', 10, 'point lookup, cold, ms'),
 	('point_warm_s', 11, 'point lookups/s, warm'),
 	('prefix_cold_ms', 12, 'prefix lookup (~40 bits), cold, ms'),

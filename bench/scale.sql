@@ -1,7 +1,5 @@
 -- bench/scale.sql: the tables and procedures of bench/scale-local.sh.
 --   :has_uuidv7  true on 18 and later (core's uuidv7())
---   :last_rows   the largest step: the fill's history ends at the run's
---                start, at 10 rows a second, so that it holds that many
 --
 -- Four tables of one shape, the key the only difference: id, created_at,
 -- account_id, body (a 32-character text), about 80 bytes a row.  The
@@ -31,11 +29,22 @@ INSERT INTO scale.kinds
 	WHERE to_regclass('scale.t_' || kind) IS NOT NULL;
 
 -- the fill's clock: row n (from 1) of every table was made at
--- t0 + n / 10 s, and the last one before the run started
+-- t0 + n / 10 s; scale.restart(rows) empties the tables and sets t0 so that
+-- the history of that many rows ends a minute before now
 CREATE TABLE scale.clock (t0 timestamptz NOT NULL, per_second int NOT NULL);
-INSERT INTO scale.clock SELECT now() - (:last_rows / 10.0 + 60) * interval '1 s', 10;
+INSERT INTO scale.clock VALUES (now(), 10);
 CREATE TABLE scale.filled (kind text PRIMARY KEY, n bigint NOT NULL);
 INSERT INTO scale.filled SELECT kind, 0 FROM scale.kinds;
+CREATE FUNCTION scale.restart(rows bigint) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+	k text;
+BEGIN
+	FOR k IN SELECT kind FROM scale.kinds LOOP
+		EXECUTE format('TRUNCATE scale.%I', 't_' || k);
+	END LOOP;
+	UPDATE scale.filled SET n = 0;
+	UPDATE scale.clock SET t0 = now() - (rows::float8 / per_second + 60) * interval '1 s';
+END $$;
 
 -- what each step, round and table measured (scale-local.sh writes it)
 CREATE TABLE scale.results (step bigint NOT NULL, round int NOT NULL, kind text NOT NULL,
