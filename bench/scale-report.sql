@@ -7,7 +7,7 @@
 \pset border 1
 CREATE TEMP TABLE metric (metric text PRIMARY KEY, ord int, label text);
 INSERT INTO metric VALUES
-	('rows_added', 1, 'rows the inserts added to the step'''s rows'),
+	('rows_added', 1, 'rows the inserts added to those of the step'),
 	('insert_rows_s_1', 2, 'inserts, rows/s, 1 session (10 a commit)'),
 	('insert_rows_s_2', 3, 'inserts, rows/s, 2 sessions'),
 	('wal_bytes_row', 4, 'WAL bytes per row inserted'),
