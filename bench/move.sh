@@ -22,6 +22,7 @@
 #     what a user needs free on disk and in WAL archive to move a table.
 # Usage: PG_BIN=/usr/lib/postgresql/15/bin bench/move.sh [ROWS]; needs root
 # (the server runs as postgres).  BENCH_PORT picks the first port tried;
+# BENCH_MOVE_ALONE=0 leaves out the move with no writers.
 # BENCH_BACKFILL_ARGS adds arguments to the backfill's call (for example
 # "pause => '200ms'", to see what a slower backfill leaves the writers).
 set -euo pipefail
@@ -221,7 +222,8 @@ CREATE FUNCTION item_xid(bigint) RETURNS public.xid LANGUAGE sql STABLE
 	AS 'SELECT public.xid_from_key(created_at, id) FROM items_c WHERE id = \$1';
 SQL
 # and the same copies again, for the online move with no writers
-psql 2>/dev/null <<SQL
+# (BENCH_MOVE_ALONE=0 leaves that move out, for the largest tables)
+[ "${BENCH_MOVE_ALONE:-1}" = 0 ] || psql 2>/dev/null <<SQL
 CREATE TABLE items_d (LIKE items_c INCLUDING DEFAULTS);
 INSERT INTO items_d SELECT * FROM items_c;
 ALTER TABLE items_d ADD PRIMARY KEY (id);
@@ -262,6 +264,7 @@ echo "the online move, under 8 writers: $total s = $(ratio "$total" "$offline")x
 
 # the online move of the other copies, with no writers: what the move
 # costs itself, where the run above shares the two cores with the writers
+[ "${BENCH_MOVE_ALONE:-1}" = 0 ] && exit 0
 psql -U postgres -c CHECKPOINT
 : >"$work/steps.txt"
 echo "the move of the copies, no writers:"
