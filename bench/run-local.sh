@@ -8,7 +8,7 @@ out=$2
 cd "$(dirname "$0")/.."
 . test/cluster.sh
 bindir=$("$pg_config" --bindir)
-major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+major=$(pg_major "$pg_config")
 rows=${BENCH_ROWS:-2000000}
 rounds=${BENCH_ROUNDS:-5}
 mkdir -p "$out"

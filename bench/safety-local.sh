@@ -37,7 +37,7 @@ before_sql=$2
 cd "$(dirname "$0")/.."
 . test/cluster.sh
 bindir=$("$pg_config" --bindir)
-major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+major=$(pg_major "$pg_config")
 rounds=${BENCH_ROUNDS:-7}
 
 make -s PG_CONFIG="$pg_config" clean >/dev/null

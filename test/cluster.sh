@@ -68,6 +68,12 @@ cluster_stop()
 	fi
 }
 
+# pg_major PG_CONFIG: the major version of the PostgreSQL it names (15, 18)
+pg_major()
+{
+	"$1" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/'
+}
+
 # faketime_env: the environment (words for env) of a server whose clock
 # libfaketime moves: Debian's library, monotonic clocks (timeouts) real,
 # and NO_FAKE_STAT and FAKETIME_DISABLE_SHM (which 0.9.10, bookworm's,

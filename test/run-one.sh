@@ -89,7 +89,7 @@ else
 		-- bash /build/xid-one/test/run-one.sh "$name" "$version"
 	exit $?
 fi
-major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+major=$(pg_major "$pg_config")
 if [ -n "${2:-}" ] && [ "$major" != "$version" ]; then
 	echo "test/run-one.sh: PG_CONFIG=$pg_config is PostgreSQL $major, not $version" >&2
 	exit 2

@@ -31,7 +31,7 @@ top=$(pwd)
 . test/cluster.sh
 
 bindir=$("$PG_CONFIG" --bindir)
-major=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+major=$(pg_major "$PG_CONFIG")
 passed=0
 failed=0
 work=$(mktemp -d "/tmp/xid-suite-$major.XXXXXX")
