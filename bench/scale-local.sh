@@ -45,7 +45,7 @@ out=$2
 cd "$(dirname "$0")/.."
 . test/cluster.sh
 bindir=$("$pg_config" --bindir)
-major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+major=$(pg_major "$pg_config")
 read -r -a steps <<<"${SCALE_STEPS:-1000000 3000000 10000000 30000000}"
 rounds=${SCALE_ROUNDS:-3}
 secs=${SCALE_SECONDS:-8}
@@ -89,7 +89,7 @@ for k in "${kinds[@]}"; do
 	# the number of sampled keys is set per step (keys_K's size)
 	printf '%s\n' '\set k random(1, :nkeys)' \
 		"SELECT key FROM scale.keys_$k WHERE n = :k \\gset" \
-		"SELECT * FROM scale.t_$k WHERE id = :key::$( [ "$k" = xid ] && echo public.xid || { [ "$k" = bigserial ] && echo int8 || echo uuid; })" \
+		"SELECT * FROM scale.t_$k WHERE id = :key" \
 		>"$dir/point_$k.sql"
 	case $k in
 		xid)
@@ -134,8 +134,9 @@ for step in "${steps[@]}"; do
 	q "SELECT scale.restart($step)" >/dev/null
 	for k in "${kinds[@]}"; do
 		q "CALL scale.fill('$k', $step)" >/dev/null
+		q "VACUUM ANALYZE scale.t_$k" >/dev/null
 	done
-	psql -c "VACUUM ANALYZE scale.t_$(IFS=,; echo "${kinds[*]}" | sed 's/,/, scale.t_/g')" -c CHECKPOINT
+	q CHECKPOINT >/dev/null
 	echo "step $step rows: filled in $(awk -v a="$(now)" -v b="$t" 'BEGIN { printf "%.0f", a - b }') s"
 	# the history's last hour: about 36,000 rows of the fill
 	w_to=$(q "SELECT scale.row_time($step)")
@@ -228,17 +229,15 @@ for step in "${steps[@]}"; do
 	for k in "${rivals[@]}"; do
 		q "DROP INDEX scale.t_${k}_created_at" >/dev/null
 	done
-	for k in "${kinds[@]}"; do
-		rec "$step" 0 "$k" rows_added "(SELECT count(*) - $step FROM scale.t_$k)"
-	done
 
-	# per step: sizes, and xid_new()'s cost per id against clock_timestamp()
+	# xid_new()'s cost per id against clock_timestamp()'s: a million calls,
+	# their milliseconds are nanoseconds a call
 	for r in $(seq 1 "$rounds"); do
-		for f in "public.xid_new()" "clock_timestamp()"; do
+		for call in "xid_new_ns_id public.xid_new()" "clock_ns_id clock_timestamp()"; do
+			read -r metric f <<<"$call"
 			t=$(now)
 			q "SELECT count($f) FROM generate_series(1, 1000000)" >/dev/null
-			e=$(awk -v a="$(now)" -v b="$t" 'BEGIN { printf "%.1f", (a - b) * 1000 }')
-			rec "$step" "$r" xid "$([ "$f" = clock_timestamp\(\) ] && echo clock_ns_id || echo xid_new_ns_id)" "$e"
+			rec "$step" "$r" xid "$metric" "$(awk -v a="$(now)" -v b="$t" 'BEGIN { printf "%.1f", (a - b) * 1000 }')"
 		done
 	done
 done

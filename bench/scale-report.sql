@@ -7,16 +7,15 @@
 \pset border 1
 CREATE TEMP TABLE metric (metric text PRIMARY KEY, ord int, label text);
 INSERT INTO metric VALUES
-	('rows_added', 1, 'rows the inserts added to those of the step'),
-	('insert_rows_s_1', 2, 'inserts, rows/s, 1 session (10 a commit)'),
-	('insert_rows_s_2', 3, 'inserts, rows/s, 2 sessions'),
-	('wal_bytes_row', 4, 'WAL bytes per row inserted'),
-	('fpi_row', 5, 'full-page images per row inserted'),
-	('pk_pages_row', 6, 'primary key pages touched per row'),
-	('heap_mb', 7, 'heap, MB (after the fill)'),
-	('pk_mb', 8, 'primary key, MB (after the fill, pages in use)'),
-	('pk_density', 9, 'primary key, leaf density, %'),
-	('time_index_mb', 10, 'index on created_at (rivals), MB'),
+	('insert_rows_s_1', 1, 'inserts, rows/s, 1 session (10 a commit)'),
+	('insert_rows_s_2', 2, 'inserts, rows/s, 2 sessions'),
+	('wal_bytes_row', 3, 'WAL bytes per row inserted'),
+	('fpi_row', 4, 'full-page images per row inserted'),
+	('pk_pages_row', 5, 'primary key pages touched per row'),
+	('heap_mb', 6, 'heap, MB (after the fill)'),
+	('pk_mb', 7, 'primary key, MB (after the fill, pages in use)'),
+	('pk_density', 8, 'primary key, leaf density, %'),
+	('time_index_mb', 9, 'index on created_at (rivals), MB'),
 	('point_cold_ms', 10, 'point lookup, cold, ms'),
 	('point_warm_s', 11, 'point lookups/s, warm'),
 	('prefix_cold_ms', 12, 'prefix lookup (~40 bits), cold, ms'),
@@ -70,11 +69,13 @@ ORDER BY s.step, l.ord;
 -- scale.kinds' order (xid, bigserial, uuid4, uuid7), "NaN" where none
 CREATE TEMP TABLE plot AS
 SELECT s.step, l.metric,
-	coalesce((SELECT m::text FROM med WHERE step = s.step AND metric = l.metric AND kind = 'xid'), 'NaN') AS xid,
-	coalesce((SELECT m::text FROM med WHERE step = s.step AND metric = l.metric AND kind = 'bigserial'), 'NaN') AS bigserial,
-	coalesce((SELECT m::text FROM med WHERE step = s.step AND metric = l.metric AND kind = 'uuid4'), 'NaN') AS uuid4,
-	coalesce((SELECT m::text FROM med WHERE step = s.step AND metric = l.metric AND kind = 'uuid7'), 'NaN') AS uuid7
+	coalesce((max(m.m) FILTER (WHERE m.kind = 'xid'))::text, 'NaN') AS xid,
+	coalesce((max(m.m) FILTER (WHERE m.kind = 'bigserial'))::text, 'NaN') AS bigserial,
+	coalesce((max(m.m) FILTER (WHERE m.kind = 'uuid4'))::text, 'NaN') AS uuid4,
+	coalesce((max(m.m) FILTER (WHERE m.kind = 'uuid7'))::text, 'NaN') AS uuid7
 FROM (SELECT DISTINCT step FROM med) s CROSS JOIN metric l
+LEFT JOIN med m ON m.step = s.step AND m.metric = l.metric
+GROUP BY s.step, l.metric, l.ord
 ORDER BY l.ord, s.step;
 \pset format unaligned
 \pset fieldsep '\t'

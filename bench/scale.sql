@@ -33,8 +33,6 @@ INSERT INTO scale.kinds
 -- the history of that many rows ends a minute before now
 CREATE TABLE scale.clock (t0 timestamptz NOT NULL, per_second int NOT NULL);
 INSERT INTO scale.clock VALUES (now(), 10);
-CREATE TABLE scale.filled (kind text PRIMARY KEY, n bigint NOT NULL);
-INSERT INTO scale.filled SELECT kind, 0 FROM scale.kinds;
 CREATE FUNCTION scale.restart(rows bigint) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
 	k text;
@@ -42,7 +40,6 @@ BEGIN
 	FOR k IN SELECT kind FROM scale.kinds LOOP
 		EXECUTE format('TRUNCATE scale.%I', 't_' || k);
 	END LOOP;
-	UPDATE scale.filled SET n = 0;
 	UPDATE scale.clock SET t0 = now() - (rows::float8 / per_second + 60) * interval '1 s';
 END $$;
 
@@ -54,10 +51,11 @@ CREATE TABLE scale.results (step bigint NOT NULL, round int NOT NULL, kind text 
 CREATE FUNCTION scale.row_time(n bigint) RETURNS timestamptz LANGUAGE sql STABLE
 	AS $$ SELECT t0 + n * interval '1 s' / per_second FROM scale.clock $$;
 
--- scale.fill(kind, upto): the table's rows up to upto, in the order of
--- their time (as an application makes them), a million a transaction; each
--- key made for its row's time: xid_new(t), uuidv7(shift) and the sequence
--- (which orders as the time does), or at random (v4)
+-- scale.fill(kind, upto): rows 1 to upto of the table, which
+-- scale.restart() emptied, in the order of their time (as an application
+-- makes them), a million a transaction; each key made for its row's time:
+-- xid_new(t), uuidv7(shift) and the sequence (which orders as the time
+-- does), or at random (v4)
 CREATE PROCEDURE scale.fill(k text, upto bigint) LANGUAGE plpgsql AS $$
 DECLARE
 	a bigint;
@@ -68,14 +66,13 @@ DECLARE
 		WHEN 'uuid7' THEN 'uuidv7(t - clock_timestamp()), ' ELSE '' END;
 BEGIN
 	SELECT * INTO c FROM scale.clock;
-	SELECT n + 1 INTO a FROM scale.filled WHERE kind = k;
+	a := 1;
 	WHILE a <= upto LOOP
 		b := least(a + 999999, upto);
 		EXECUTE format('INSERT INTO scale.%I (%screated_at, account_id, body)
 			SELECT %st, g %% 100000, md5(g::text)
 			FROM (SELECT g, $3 + g * $4 AS t FROM generate_series($1, $2) g) s',
 			't_' || k, id_col, id_val) USING a, b, c.t0, interval '1 s' / c.per_second;
-		UPDATE scale.filled SET n = b WHERE kind = k;
 		COMMIT;
 		a := b + 1;
 	END LOOP;
