@@ -32,9 +32,11 @@ rows=${1:-2000000}
 bin=${PG_BIN:-/usr/lib/postgresql/15/bin}
 work=$(mktemp -d /tmp/xid-move-bench.XXXXXX)
 chmod 777 "$work"
+# On exit: the disk sampler below (once it runs), then the server.
 # BENCH_KEEP_LOG=FILE keeps the server's log (lock waits name the process
 # holding the lock; the move's sessions connect as application xid-move)
-trap 'cluster_stop "$bin" "$work/c"; [ -z "${BENCH_KEEP_LOG:-}" ] || cp "$work/c/server.log" "$BENCH_KEEP_LOG"; rm -rf "$work"' EXIT
+spid=""
+trap '[ -z "$spid" ] || kill "$spid" 2>/dev/null; cluster_stop "$bin" "$work/c"; [ -z "${BENCH_KEEP_LOG:-}" ] || cp "$work/c/server.log" "$BENCH_KEEP_LOG"; rm -rf "$work"' EXIT
 
 port=$(free_port "${BENCH_PORT:-55950}")
 cluster_start "$bin" "$work/c" "$port" "shared_preload_libraries = 'xid'" "fsync = on" \
@@ -167,7 +169,6 @@ peak() { tail -n +"$1" "$work/sizes.txt" | sort -n | tail -1; }
 : >"$work/sizes.txt"
 sampler &
 spid=$!
-trap 'kill "$spid" 2>/dev/null; cluster_stop "$bin" "$work/c"; [ -z "${BENCH_KEEP_LOG:-}" ] || cp "$work/c/server.log" "$BENCH_KEEP_LOG"; rm -rf "$work"' EXIT
 before=$(dbsize)
 wal0=$(walpos)
 echo "the move, under the writers:"
