@@ -123,7 +123,7 @@ CALL xid_move_start('mo.p', time_column => 't');
 RESET ROLE;
 DROP TABLE mo.c, mo.p;
 SET ROLE regress_xm_other;
-SELECT pg_temp.try($$DELETE FROM public.xid_move_moves$$) AS delete_state;
+SELECT pg_temp.try($$SELECT public.xid_move_state(m.tbl, $q$delete$q$, $q${}$q$) FROM public.xid_move_moves m$$) AS delete_state;
 RESET ROLE;
 SELECT count(*) AS moves, (SELECT count(*) FROM xid_move_parts) AS parts FROM xid_move_moves;
 

@@ -67,7 +67,7 @@ INSERT INTO mu.p SELECT g, timestamptz '2024-01-01' + g * interval '1 s' FROM ge
 INSERT INTO mu.c SELECT g, g FROM generate_series(1, 200) g;
 CALL xid_move_start('mu.p', time_column => 't');
 SELECT tgname FROM pg_trigger WHERE tgrelid = 'mu.p'::regclass AND NOT tgisinternal ORDER BY 1;
-ALTER EXTENSION xid_move UPDATE;
+ALTER EXTENSION xid_move UPDATE TO '1.2';
 INSERT INTO mu.p VALUES (201, now());
 INSERT INTO mu.c VALUES (201, 201);
 CALL xid_move_backfill('mu.p');
@@ -78,6 +78,16 @@ CALL xid_move_finish('mu.p', drop_old => true);
 SELECT tgname FROM pg_trigger WHERE tgrelid IN ('mu.p'::regclass, 'mu.c'::regclass) AND NOT tgisinternal;
 SELECT count(*) AS children, count(p.id) AS with_parent, pg_typeof(min(c.p_id)) AS type
 FROM mu.c c LEFT JOIN mu.p p ON p.id OPERATOR(public.=) c.p_id;
+-- 1.3 records what a move makes, which a move started before it did not:
+-- the update waits until no move is under way (55000)
+CREATE TABLE mu.q (id bigint PRIMARY KEY, t timestamptz NOT NULL);
+CALL xid_move_start('mu.q', time_column => 't');
+\set VERBOSITY terse
+ALTER EXTENSION xid_move UPDATE;
+\set VERBOSITY default
+CALL xid_move_abort('mu.q');
+ALTER EXTENSION xid_move UPDATE;
+SELECT extversion FROM pg_extension WHERE extname = 'xid_move';
 DROP SCHEMA mu CASCADE;
 DROP EXTENSION xid_move;
 CREATE EXTENSION xid_move SCHEMA public;

@@ -1,0 +1,52 @@
+-- complain if script is sourced in psql, rather than via CREATE EXTENSION
+\echo Use "CREATE EXTENSION xid_move" to load this file. \quit
+
+------------------------------------------------------------------------------
+-- The online move of a table's key to xid
+--
+-- For one table and every foreign key that references its primary key:
+--   xid_move_plan        what the move changes, moves, keeps and refuses
+--   xid_move_start       new columns and the triggers that keep them in
+--                        step (dry_run: the plan, nothing changed)
+--   xid_move_backfill    batched, resumable, throttled; then sweeps for
+--                        rows the block ranges missed
+--   xid_move_index_commands()  the CREATE INDEX CONCURRENTLY statements,
+--                        for psql's \gexec (no procedure may run them)
+--   xid_move_validate    every row verified, NOT NULL proved by constraints
+--   xid_move_swap        one short transaction under lock_timeout, retried
+--   xid_move_finish      checks first, then the point of no return; rerun
+--                        completes a finish that stopped half-way
+--   xid_move_abort       undoes the move, before or after the swap, until
+--                        the finish passes its point of no return
+--   xid_move_status      the step, rows done of rows estimated, rate, time
+--                        left, the verification's counts and checksums
+--
+-- Security: never more privilege than the tables' owner, as VACUUM,
+-- CREATE INDEX and REFRESH MATERIALIZED VIEW guarantee.
+-- - Every statement of a step that can run code attached to the tables
+--   (the backfill's updates, every DDL) runs through xid_move_run(): as the
+--   owner of the tables, in a security-restricted operation (no SET ROLE,
+--   RESET ROLE, temporary objects), with search_path pg_catalog, pg_temp
+--   and row_security off.  A superuser or a member of the owner's role
+--   calling a step runs the owner's code with the owner's privileges only.
+--   Every table of a move has one owner (the plan refuses others).
+-- - The writers' triggers are C (xid_move_trigger(), as core's RI
+--   triggers): their lookups run as the owner of the referenced table
+--   and work only on a table whose owner has that owner's privileges.  The
+--   move creates no function: nothing of it can be reached through a grant
+--   (default privileges included).
+-- - The state lives in this extension's tables, which every role may read
+--   and a trigger enabled ALWAYS (so in every session_replication_role)
+--   lets a role write only for relations it owns; every step checks the
+--   state against the catalog again, one owner for every relation.
+-- - Names written into SQL are quoted with %I or are a regclass; the xid
+--   functions and operators it calls are qualified with their schema and
+--   called with arguments of their exact types.
+-- - The plan denies by default: it reads every catalog that attaches code,
+--   meaning or a privilege to the tables and columns it touches, and
+--   refuses, by name and before any change, every object it does not
+--   handle (xid_move_plan()).
+-- The functions a move puts on the tables depend on this extension: DROP
+-- EXTENSION xid_move is refused while a move is under way (its state
+-- would go, its triggers stay).
+------------------------------------------------------------------------------

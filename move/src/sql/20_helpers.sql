@@ -1,0 +1,341 @@
+------------------------------------------------------------------------------
+-- Helpers
+------------------------------------------------------------------------------
+
+-- Has the current role the privileges of the owner of rel?  NULL when rel
+-- is gone.
+CREATE FUNCTION @extschema@.xid_move_owns(rel regclass)
+RETURNS boolean
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT pg_catalog.pg_has_role(c.relowner, 'USAGE') FROM pg_catalog.pg_class c WHERE c.oid = rel
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_owns(regclass) IS
+'whether the current role has the privileges of the owner of a relation';
+
+-- The settings every transaction of a move runs with, for the rest of the
+-- transaction.  Called first by every procedure and right after each
+-- COMMIT, before any other expression: a call of a qualified function
+-- with no argument is resolved the same under any search_path.
+CREATE FUNCTION @extschema@.xid_move_settings()
+RETURNS void
+LANGUAGE sql VOLATILE
+AS $$
+	SELECT pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+	SELECT pg_catalog.set_config('row_security', 'off', true);
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_settings() IS
+'search_path pg_catalog, pg_temp and row_security off for the rest of the transaction';
+
+-- The schema of xid, quoted
+CREATE FUNCTION @extschema@.xid_move_xs()
+RETURNS text
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT pg_catalog.quote_ident(n.nspname) FROM pg_catalog.pg_extension e
+	JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'xid'
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_xs() IS
+'the schema of the xid extension, quoted';
+
+-- The schema of an extension (xid, xid_move), as a name: a trigger's
+-- argument (xid's functions; the state of the move its lookups read)
+CREATE FUNCTION @extschema@.xid_move_schema_of(ext name)
+RETURNS name
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT n.nspname FROM pg_catalog.pg_extension e
+	JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = ext
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_schema_of(name) IS
+'the schema of an extension, unquoted';
+
+-- The id of an existing row "r": its millisecond and 22 bits of its key,
+-- or a UUIDv7 key's own time (xid_from_key(), xid_from_uuidv7()).  Rows
+-- written during the move get xid_new() instead: a row's id is set once and
+-- never recomputed, so a time column may change during the move.
+CREATE FUNCTION @extschema@.xid_move_id_expr(r text, key_col name, key_type regtype, time_col name)
+RETURNS text
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT CASE
+		WHEN time_col IS NULL THEN
+			format('%s.xid_from_uuidv7(%s.%I)', @extschema@.xid_move_xs(), r, key_col)
+		WHEN key_type = 'uuid'::regtype THEN
+			format('%s.xid_from_key(%s.%I, %s.%I)', @extschema@.xid_move_xs(), r, time_col, r, key_col)
+		ELSE
+			format('%s.xid_from_key(%s.%I, %s.%I::pg_catalog.int8)', @extschema@.xid_move_xs(), r, time_col, r, key_col)
+	END
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_id_expr(text, name, regtype, name) IS
+'the expression that makes the id of an existing row of a table being moved to xid';
+
+-- Run one statement as the owner of rel, in a security-restricted
+-- operation with search_path pg_catalog, pg_temp and row_security off;
+-- the caller must have the owner's privileges.  Returns the rows it
+-- processed.  (src/xid_move_run.c)
+CREATE FUNCTION @extschema@.xid_move_run(rel regclass, statement text)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'xid_move_run'
+LANGUAGE C VOLATILE STRICT;
+
+COMMENT ON FUNCTION @extschema@.xid_move_run(regclass, text) IS
+'run a statement of a move as the owner of a table, in a security-restricted operation';
+
+-- The first row of a query, read as the owner of rel as xid_move_run()
+-- runs a statement, as a JSON object: no step reads the tables in the
+-- caller's own context.  (src/xid_move_run.c)
+CREATE FUNCTION @extschema@.xid_move_query(rel regclass, query text)
+RETURNS jsonb
+AS 'MODULE_PATHNAME', 'xid_move_query'
+LANGUAGE C VOLATILE STRICT;
+
+COMMENT ON FUNCTION @extschema@.xid_move_query(regclass, text) IS
+'the first row of a query of a move, read as the owner of a table in a security-restricted operation';
+
+-- The only writer of the state, which no role may write: one of its fixed
+-- statements for the move of tbl, run as the owner of the state, for a
+-- caller with the privileges of the owner of tbl.  (src/xid_move_state.c)
+CREATE FUNCTION @extschema@.xid_move_state(tbl regclass, op text, args text[])
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'xid_move_state'
+LANGUAGE C VOLATILE;
+
+COMMENT ON FUNCTION @extschema@.xid_move_state(regclass, text, text[]) IS
+'write the state of a move, for the owner of its table';
+
+-- The function of every trigger a move puts on its tables: key, ref, fix
+-- and back, told apart by its first argument (src/xid_move_trigger.c)
+CREATE FUNCTION @extschema@.xid_move_trigger()
+RETURNS trigger
+AS 'MODULE_PATHNAME', 'xid_move_trigger'
+LANGUAGE C;
+
+COMMENT ON FUNCTION @extschema@.xid_move_trigger() IS
+'the triggers that keep the new columns of a move in step; works only as a trigger a move made';
+
+-- Run statements in one subtransaction under lock_timeout, retrying them
+-- all when a lock is not granted in time (or a writer deadlocks with
+-- them): a failed attempt releases every lock it took, so no writer waits
+-- on the move longer than the timeout plus the statements' own time.  The
+-- short DDL of every step goes through here, each statement run as the
+-- owner of tbl (xid_move_run()).  Returns the attempts made.
+CREATE FUNCTION @extschema@.xid_move_exec(tbl regclass, stmts text[], timeout interval, retries integer)
+RETURNS integer
+LANGUAGE plpgsql VOLATILE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	attempt integer := 0;
+	stmt text;
+BEGIN
+	IF timeout IS NULL OR timeout < '0'::interval OR retries IS NULL OR retries < 0 THEN
+		RAISE EXCEPTION 'lock_timeout must not be negative and retries must be at least 0'
+			USING ERRCODE = 'invalid_parameter_value';
+	END IF;
+	PERFORM set_config('lock_timeout', (extract(epoch FROM timeout) * 1000)::bigint::text || 'ms', true);
+	LOOP
+		attempt := attempt + 1;
+		BEGIN
+			FOREACH stmt IN ARRAY stmts LOOP
+				PERFORM @extschema@.xid_move_run(tbl, stmt);
+			END LOOP;
+			RETURN attempt;
+		EXCEPTION WHEN lock_not_available OR deadlock_detected THEN
+			IF attempt > retries THEN
+				RAISE EXCEPTION 'could not lock the tables of the move after % attempts', attempt
+					USING ERRCODE = 'lock_not_available',
+					      DETAIL = format('Each attempt waited at most %s for a lock of: %s', timeout, left(stmt, 200)),
+					      HINT = 'Call the step again when the tables are less busy, or with a longer lock_timeout.';
+			END IF;
+			RAISE NOTICE 'lock not granted within % (attempt %), retrying', timeout, attempt;
+			PERFORM pg_sleep(least(0.05 * attempt, 1));
+		END;
+	END LOOP;
+END
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_exec(regclass, text[], interval, integer) IS
+'run statements of a move as the owner of its tables in one subtransaction under lock_timeout, all retried when a lock is not granted';
+
+-- The move of tbl under way, checked against the catalog: the caller has
+-- the privileges of the owner of every relation it names, and each still
+-- has the columns it names.  An error when there is none.
+CREATE FUNCTION @extschema@.xid_move_get(tbl regclass)
+RETURNS @extschema@.xid_move_moves
+LANGUAGE plpgsql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	m @extschema@.xid_move_moves;
+	p record;
+BEGIN
+	IF tbl IS NOT NULL AND @extschema@.xid_move_owns(tbl) IS NOT true THEN
+		RAISE EXCEPTION 'must be owner of table %', tbl USING ERRCODE = 'insufficient_privilege';
+	END IF;
+	SELECT * INTO m FROM @extschema@.xid_move_moves x WHERE x.tbl = $1;
+	IF NOT FOUND THEN
+		RAISE EXCEPTION 'no move of table % is under way', tbl
+			USING ERRCODE = 'object_not_in_prerequisite_state',
+			      HINT = format('Start one with CALL %s.xid_move_start(%L, ...).', '@extschema@', tbl::text);
+	END IF;
+	FOR p IN SELECT * FROM @extschema@.xid_move_parts x WHERE x.tbl = $1 LOOP
+		IF @extschema@.xid_move_owns(p.relation) IS NOT true OR @extschema@.xid_move_owns(p.leaf) IS NOT true THEN
+			RAISE EXCEPTION 'must be owner of table %, which the move of table % changes', p.leaf, tbl
+				USING ERRCODE = 'insufficient_privilege';
+		END IF;
+		-- one owner for every relation: a row another role wrote into the
+		-- state (it may write rows of its own tables only) is never acted on
+		IF (SELECT count(DISTINCT c.relowner) FROM pg_class c WHERE c.oid IN (tbl, p.relation, p.leaf)) <> 1
+		   OR (p.leaf <> p.relation AND NOT EXISTS (SELECT FROM pg_partition_tree(p.relation) t WHERE t.relid = p.leaf)) THEN
+			RAISE EXCEPTION 'the state of the move of table % names table %, which is not one of its tables', tbl, p.leaf
+				USING ERRCODE = 'object_not_in_prerequisite_state',
+				      DETAIL = 'Every table of a move has the owner of the table whose key moves, and a partition belongs to its table.',
+				      HINT = 'A move started before xid_move 1.2 may span tables of several owners: give them one owner (ALTER TABLE ... OWNER TO ...), then call the step again.';
+		END IF;
+		IF NOT EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = p.relation AND NOT a.attisdropped
+		                 AND a.attname IN (p.column_name, p.old_column)) THEN
+			RAISE EXCEPTION 'table % has no column % any more', p.relation, quote_ident(p.column_name)
+				USING ERRCODE = 'object_not_in_prerequisite_state',
+				      DETAIL = 'The state of the move does not match the table.',
+				      HINT = format('CALL %s.xid_move_abort(%L) undoes the move.', '@extschema@', tbl::text);
+		END IF;
+	END LOOP;
+	RETURN m;
+END
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_get(regclass) IS
+'the move of a table under way, checked against the catalog; an error if there is none or the caller does not own its tables';
+
+-- Set a move's step
+CREATE FUNCTION @extschema@.xid_move_set_step(tbl regclass, step text)
+RETURNS void
+LANGUAGE sql VOLATILE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT @extschema@.xid_move_state($1, 'set_step', ARRAY[$2])
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_set_step(regclass, text) IS
+'set the step of a move under way';
+
+-- The relations of a move, one row per (relation, constraint), parent first
+CREATE FUNCTION @extschema@.xid_move_rels(tbl regclass)
+RETURNS SETOF @extschema@.xid_move_parts
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT DISTINCT ON (p.role, p.relation::text, p.constraint_name) p.*
+	FROM @extschema@.xid_move_parts p WHERE p.tbl = $1
+	ORDER BY p.role DESC, p.relation::text, p.constraint_name, p.leaf::text
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_rels(regclass) IS
+'the relations a move changes, one row per relation and constraint, the table itself first';
+
+-- "LOCK TABLE ... IN mode MODE" for the tables of a move: the table first,
+-- then those that reference it, in the order writers lock them
+CREATE FUNCTION @extschema@.xid_move_lock(tbl regclass, mode text)
+RETURNS text
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT format('LOCK TABLE %s IN %s MODE', string_agg(x, ', ' ORDER BY o, x), mode)
+	FROM (SELECT DISTINCT p.relation::text AS x, p.relation <> $1 AS o
+	      FROM @extschema@.xid_move_parts p WHERE p.tbl = $1) l
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_lock(regclass, text) IS
+'the LOCK TABLE statement for the tables of a move, the moved table first';
+
+-- The name of an object the move makes for one of its relations: a prefix
+-- of the relation's name and a hash of the move's table and constraint, so
+-- that the name survives a dump and restore and two moves never share one
+CREATE FUNCTION @extschema@.xid_move_name(rel regclass, tag text, suffix text)
+RETURNS name
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT (left(c.relname, 40) || '_xm' || tag || suffix)::name FROM pg_class c WHERE c.oid = rel
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_name(regclass, text, text) IS
+'the name of a function or index a move makes for a relation';
+
+-- A function a move of xid_move 1.1 or 1.0 made on rel, quoted with rel's
+-- schema (a move started before 1.2 may still have them)
+CREATE FUNCTION @extschema@.xid_move_fn(rel regclass, tag text, suffix text)
+RETURNS text
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT format('%I.%I', n.nspname, @extschema@.xid_move_name(rel, tag, suffix))
+	FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = rel
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_fn(regclass, text, text) IS
+'the quoted name of a trigger function a move makes for a relation';
+
+-- DROP FUNCTION IF EXISTS for a function of the move on rel, only if the
+-- owner of rel owns it (a function of that name made by another role is
+-- left alone)
+CREATE FUNCTION @extschema@.xid_move_drop_fn(rel regclass, tag text, suffix text)
+RETURNS text
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT CASE WHEN EXISTS (
+		SELECT FROM pg_proc f JOIN pg_class c ON c.relnamespace = f.pronamespace
+		WHERE c.oid = rel AND f.proname = @extschema@.xid_move_name(rel, tag, suffix)
+		  AND f.pronargs = 0 AND f.proowner = c.relowner)
+	THEN format('DROP FUNCTION %s()', @extschema@.xid_move_fn(rel, tag, suffix))
+	ELSE 'SELECT' END
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_drop_fn(regclass, text, text) IS
+'the statement that drops a trigger function of a move, if the owner of the table owns it';
+
+-- The catalog held to the plan recorded at the start: every trigger and
+-- rule the backfill's updates or the writers could run is planned again,
+-- with the decisions the start recorded (fire_triggers, replica), and any
+-- whose decision is not one the start recorded (attached, enabled or
+-- changed since) stops the step, named, before it changes anything
+CREATE FUNCTION @extschema@.xid_move_check_plan(tbl regclass)
+RETURNS void
+LANGUAGE plpgsql STABLE
+SET search_path = pg_catalog, pg_temp
+SET row_security = off
+AS $$
+DECLARE
+	m @extschema@.xid_move_moves;
+	p @extschema@.xid_move_part;
+	d record;
+BEGIN
+	SELECT * INTO m FROM @extschema@.xid_move_moves x WHERE x.tbl = $1;
+	FOR p IN SELECT DISTINCT ON (x.relation::text) * FROM @extschema@.xid_move_parts_of(tbl) x ORDER BY x.relation::text LOOP
+		FOR d IN SELECT * FROM @extschema@.xid_move_plan_code(tbl, p, m.fire_triggers, m.replica) c
+		          WHERE NOT EXISTS (SELECT FROM @extschema@.xid_move_decisions x WHERE x.tbl = $1 AND x.object_type = c.object_type
+		                              AND x.object = c.object AND x.action = c.action)
+		          LIMIT 1 LOOP
+			RAISE EXCEPTION '% % is not as the move of table % planned it', d.object_type, d.object, tbl
+				USING ERRCODE = 'object_not_in_prerequisite_state',
+				      DETAIL = format('It was attached, enabled or changed since the move started; the plan would now say: %s (%s)', d.action, d.detail),
+				      HINT = format('Put it back as it was (or drop it), then call the step again; or abort the move: CALL %s.xid_move_abort(%L).',
+				                    '@extschema@', tbl::text);
+		END LOOP;
+	END LOOP;
+END
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_check_plan(regclass) IS
+'stop a step of a move when a trigger or rule is not as the plan recorded at its start decided';

@@ -1,0 +1,132 @@
+------------------------------------------------------------------------------
+-- Validate
+------------------------------------------------------------------------------
+
+CREATE PROCEDURE @extschema@.xid_move_validate(
+	tbl regclass,
+	lock_timeout interval DEFAULT '100ms',
+	retries integer DEFAULT 100)
+LANGUAGE plpgsql
+AS $$
+DECLARE
+	m @extschema@.xid_move_moves;
+	r record;
+	n bigint;
+BEGIN
+	PERFORM @extschema@.xid_move_settings();
+	m := @extschema@.xid_move_get(tbl);
+	IF m.step NOT IN ('backfilled', 'validated') THEN
+		RAISE EXCEPTION 'the move of table % is at step %', tbl, m.step
+			USING ERRCODE = 'object_not_in_prerequisite_state',
+			      HINT = 'Validate after the backfill is complete, before the swap.';
+	END IF;
+	-- the indexes the swap needs, all valid
+	FOR r IN SELECT * FROM @extschema@.xid_move_index_commands(tbl) x LIMIT 1 LOOP
+		RAISE EXCEPTION 'the move of table % still needs an index', tbl
+			USING ERRCODE = 'object_not_in_prerequisite_state',
+			      DETAIL = format('For example: %s', r.x),
+			      HINT = format('Run SELECT * FROM %s.xid_move_index_commands(%L) \gexec in psql (a duplicate id fails the build: xid_move_plan() counts them).',
+			                    '@extschema@', tbl::text);
+	END LOOP;
+	-- every row, every reference
+	n := @extschema@.xid_move_verify(tbl);
+	IF n > 0 THEN
+		RAISE EXCEPTION '% rows of the move of table % lack their new value or have another', n, tbl
+			USING ERRCODE = 'object_not_in_prerequisite_state',
+			      DETAIL = format('SELECT * FROM %s.xid_move_status(%L) shows them per relation.', '@extschema@', tbl::text),
+			      HINT = format('Run the backfill again (it sweeps for rows it missed): CALL %s.xid_move_backfill(%L).', '@extschema@', tbl::text);
+	END IF;
+	COMMIT;
+	-- NOT NULL proved by validated constraints, so that the swap need not
+	-- scan
+	CALL @extschema@.xid_move_not_null_checks(tbl, false, lock_timeout, retries);
+	PERFORM @extschema@.xid_move_settings();
+	PERFORM @extschema@.xid_move_set_step(tbl, 'validated');
+	RAISE NOTICE 'move of table % validated; next: CALL %.xid_move_swap(%)', tbl, '@extschema@', quote_literal(tbl::text);
+END
+$$;
+
+COMMENT ON PROCEDURE @extschema@.xid_move_validate(regclass, interval, integer) IS
+'check the indexes and every row of a move, and prove the new columns NOT NULL with validated constraints';
+
+-- The statements that give the new column of part p, at the swap, what
+-- its old column carries: its column privileges (granted again by the
+-- owner), its comment and, on a referencing column, its default as the id
+-- of the row the default references (ON DELETE SET DEFAULT and inserts
+-- without the column go on working).  Read before the swap's renames,
+-- run after them (the new column then has the name).
+CREATE FUNCTION @extschema@.xid_move_carry(p @extschema@.xid_move_parts, tbl regclass, m @extschema@.xid_move_moves)
+RETURNS text[]
+LANGUAGE plpgsql STABLE
+SET search_path = pg_catalog, pg_temp
+SET row_security = off
+AS $$
+DECLARE
+	stmts text[];
+	def text;
+	id text;
+BEGIN
+	SELECT coalesce(array_agg(format('GRANT %s (%I) ON %s TO %s%s', x.privilege_type, p.column_name, p.relation,
+	                                 CASE WHEN x.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(x.grantee)) END,
+	                                 CASE WHEN x.is_grantable THEN ' WITH GRANT OPTION' ELSE '' END)
+	                          ORDER BY x.grantee, x.privilege_type), '{}')
+	  INTO stmts
+	  FROM pg_attribute a, aclexplode(a.attacl) x
+	 WHERE a.attrelid = p.relation AND a.attname = p.column_name;
+	stmts := stmts || (SELECT format('COMMENT ON COLUMN %s.%I IS %L', p.relation, p.column_name, col_description(a.attrelid, a.attnum))
+	                   FROM pg_attribute a WHERE a.attrelid = p.relation AND a.attname = p.column_name
+	                     AND col_description(a.attrelid, a.attnum) IS NOT NULL);
+	IF p.role = 'child' THEN
+		SELECT pg_get_expr(ad.adbin, ad.adrelid) INTO def
+		  FROM pg_attrdef ad JOIN pg_attribute a ON a.attrelid = ad.adrelid AND a.attnum = ad.adnum
+		 WHERE a.attrelid = p.relation AND a.attname = p.column_name AND a.attidentity = '';
+		IF def IS NOT NULL THEN
+			-- a constant (the plan refuses any other default)
+			EXECUTE format('SELECT p.%I::text FROM %s AS p WHERE p.%I = (%s)', m.new_column, tbl, m.key_column, def) INTO id;
+			IF id IS NULL THEN
+				RAISE EXCEPTION 'the default of column % of table %, %, references no row of table %', quote_ident(p.column_name), p.relation, def, tbl
+					USING ERRCODE = 'foreign_key_violation',
+					      DETAIL = 'The swap gives the new column the id of the row its default references.',
+					      HINT = 'Add that row, or drop the default, then swap again.';
+			END IF;
+			stmts := stmts || format('ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %L::%s.xid', p.relation, p.column_name, id, @extschema@.xid_move_xs());
+		END IF;
+	END IF;
+	RETURN stmts;
+END
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_carry(@extschema@.xid_move_parts, regclass, @extschema@.xid_move_moves) IS
+'the statements that give the new column of a move the privileges, comment and default of the old one';
+
+-- The statements that put the replica identity of each table of a move
+-- whose identity is an index over a moved column on the index that takes
+-- that one's place: at the swap (back => false) the copy on the new column,
+-- at a swap back the old one.  Read before the statements that drop or
+-- rename the indexes, run after them.
+CREATE FUNCTION @extschema@.xid_move_replident(tbl regclass, back boolean)
+RETURNS text[]
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT coalesce(array_agg(format('ALTER TABLE %s REPLICA IDENTITY USING INDEX %I', x.relation, x.target) ORDER BY x.relation::text), '{}')
+	FROM (
+		SELECT DISTINCT p.relation,
+		       CASE WHEN con.contype IN ('p', 'u') THEN con.conname
+		            WHEN NOT back THEN (left(ic.relname, 40) || '_xm' || p.tag)::name
+		            ELSE (SELECT oc.relname FROM pg_index oi JOIN pg_class oc ON oc.oid = oi.indexrelid
+		                  JOIN pg_attribute oa ON oa.attrelid = oi.indrelid AND oa.attnum = ANY (oi.indkey::int2[])
+		                  WHERE oi.indrelid = p.relation AND oa.attname = p.old_column
+		                    AND (left(oc.relname, 40) || '_xm' || p.tag) = ic.relname LIMIT 1) END AS target
+		FROM @extschema@.xid_move_parts p
+		JOIN pg_class c ON c.oid = p.relation AND c.relreplident = 'i'
+		JOIN pg_index i ON i.indrelid = p.relation AND i.indisreplident
+		JOIN pg_class ic ON ic.oid = i.indexrelid
+		JOIN pg_attribute a ON a.attrelid = p.relation AND a.attnum = ANY (i.indkey::int2[]) AND a.attname = p.column_name
+		LEFT JOIN pg_constraint con ON con.conindid = i.indexrelid AND con.conrelid = p.relation AND con.contype IN ('p', 'u')
+		WHERE p.tbl = $1) x
+	WHERE x.target IS NOT NULL
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_replident(regclass, boolean) IS
+'the statements that put a replica identity over a moved column on the index that takes its index''s place';

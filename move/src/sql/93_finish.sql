@@ -1,0 +1,143 @@
+------------------------------------------------------------------------------
+-- Finish
+------------------------------------------------------------------------------
+
+-- Every check first, while xid_move_abort() still works: the foreign keys
+-- validated, every row verified against the old columns, nothing that
+-- would stop the old columns from being dropped.  Then the point of no
+-- return: the triggers that keep the old columns following go.  Every
+-- later statement is idempotent, so a finish stopped half-way completes
+-- when called again.
+CREATE PROCEDURE @extschema@.xid_move_finish(
+	tbl regclass,
+	drop_old boolean DEFAULT false,
+	lock_timeout interval DEFAULT '100ms',
+	retries integer DEFAULT 100)
+LANGUAGE plpgsql
+AS $$
+DECLARE
+	m @extschema@.xid_move_moves;
+	par @extschema@.xid_move_parts;
+	r @extschema@.xid_move_parts;
+	d record;
+	stmts text[];
+	renames text[];
+	oldidx regclass;
+	n bigint;
+BEGIN
+	PERFORM @extschema@.xid_move_settings();
+	m := @extschema@.xid_move_get(tbl);
+	IF drop_old IS NULL THEN
+		RAISE EXCEPTION 'drop_old must not be null' USING ERRCODE = 'null_value_not_allowed';
+	END IF;
+	IF m.step NOT IN ('swapped', 'finishing') THEN
+		RAISE EXCEPTION 'the move of table % is at step %', tbl, m.step
+			USING ERRCODE = 'object_not_in_prerequisite_state',
+			      HINT = CASE WHEN m.step = 'aborting' THEN format('Its abort is under way: CALL %s.xid_move_abort(%L).', '@extschema@', tbl::text)
+			                  ELSE 'Finish comes after xid_move_swap().' END;
+	END IF;
+	SELECT * INTO par FROM @extschema@.xid_move_parts x WHERE x.tbl = $1 AND x.role = 'parent';
+	IF m.step = 'swapped' THEN
+		-- the checks, abort still possible
+		CALL @extschema@.xid_move_fk_validate(tbl, lock_timeout, retries);
+		PERFORM @extschema@.xid_move_settings();
+		PERFORM @extschema@.xid_move_verify_swapped(tbl, 'the move can still be aborted');
+		IF drop_old THEN
+			FOR r IN SELECT * FROM @extschema@.xid_move_rels(tbl) LOOP
+				FOR d IN SELECT pg_describe_object(dep.classid, dep.objid, dep.objsubid) AS o
+				         FROM pg_depend dep JOIN pg_attribute a ON a.attrelid = dep.refobjid AND a.attnum = dep.refobjsubid
+				         WHERE dep.refclassid = 'pg_class'::regclass AND dep.refobjid = r.relation AND a.attname = r.old_column
+				           AND dep.deptype = 'n'
+				           AND dep.classid <> 'pg_class'::regclass
+				           AND NOT (dep.classid = 'pg_constraint'::regclass
+				                    AND (SELECT c.conrelid = r.relation AND c.contype <> 'f' FROM pg_constraint c WHERE c.oid = dep.objid))
+				           AND NOT (dep.classid = 'pg_trigger'::regclass
+				                    AND (SELECT t.tgname LIKE 'xid\_move%' FROM pg_trigger t WHERE t.oid = dep.objid))
+				         LIMIT 1 LOOP
+					RAISE EXCEPTION 'column % of table % cannot be dropped: % depends on it', quote_ident(r.old_column), r.relation, d.o
+						USING ERRCODE = 'dependent_objects_still_exist',
+						      HINT = 'Drop or change it, then finish again; or finish with drop_old => false.';
+				END LOOP;
+			END LOOP;
+		END IF;
+		COMMIT;
+		PERFORM @extschema@.xid_move_settings();
+	END IF;
+	-- the point of no return: the old columns stop following the new ones
+	-- (again, if a finish stopped before its end)
+	IF true THEN
+		stmts := ARRAY[format('LOCK TABLE %s IN SHARE ROW EXCLUSIVE MODE', tbl)];
+		FOR r IN SELECT * FROM @extschema@.xid_move_rels(tbl) x WHERE x.role = 'child' LOOP
+			stmts := stmts || @extschema@.xid_move_ref_drop(r, 'b');
+		END LOOP;
+		IF EXISTS (SELECT FROM pg_trigger t WHERE t.tgrelid = tbl AND t.tgname = 'xid_move_back') THEN
+			stmts := stmts || format('DROP TRIGGER %I ON %s', 'xid_move_back', tbl);
+		END IF;
+		stmts := stmts || @extschema@.xid_move_drop_fn(tbl, par.tag, 'q')
+		               || format('SELECT %s.xid_move_set_step(%L, ''finishing'')', '@extschema@', tbl::oid);
+		PERFORM @extschema@.xid_move_exec(tbl, stmts, lock_timeout, retries);
+		COMMIT;
+		PERFORM @extschema@.xid_move_settings();
+	END IF;
+	CALL @extschema@.xid_move_fk_validate(tbl, lock_timeout, retries);
+	PERFORM @extschema@.xid_move_settings();
+	IF drop_old THEN
+		-- the indexes moved with the key take the names of those that go
+		-- with the old columns
+		SELECT array_agg(format('ALTER INDEX %I.%I RENAME TO %I', n.nspname, left(ic.relname, 40) || '_xm' || p.tag, ic.relname))
+		  INTO renames
+		  FROM (SELECT DISTINCT ON (x.relation, x.constraint_name) * FROM @extschema@.xid_move_parts x WHERE x.tbl = $1) p
+		  JOIN pg_attribute a ON a.attrelid = p.relation AND a.attname = p.old_column
+		  JOIN pg_index i ON i.indrelid = p.relation AND a.attnum = ANY (i.indkey::int2[])
+		  JOIN pg_class ic ON ic.oid = i.indexrelid
+		  JOIN pg_namespace n ON n.oid = ic.relnamespace
+		 WHERE NOT EXISTS (SELECT FROM pg_constraint con WHERE con.conindid = i.indexrelid)
+		   AND ic.relname NOT LIKE '%\_xm\_%'
+		   AND EXISTS (SELECT FROM pg_class c2 JOIN pg_index i2 ON i2.indexrelid = c2.oid
+		               WHERE i2.indrelid = p.relation AND c2.relname = left(ic.relname, 40) || '_xm' || p.tag);
+		-- and on a partitioned table, each partition's at every level
+		renames := renames || ARRAY(
+			SELECT format('ALTER INDEX %I.%I RENAME TO %I', pn.nspname,
+			              @extschema@.xid_move_part_index(pi.indrelid, p.relation, (left(ic.relname, 40) || '_xm' || p.tag)::name, par.tag), pc.relname)
+			  FROM (SELECT DISTINCT ON (x.relation, x.constraint_name) * FROM @extschema@.xid_move_parts x WHERE x.tbl = $1) p
+			  JOIN pg_attribute a ON a.attrelid = p.relation AND a.attname = p.old_column
+			  JOIN pg_index i ON i.indrelid = p.relation AND a.attnum = ANY (i.indkey::int2[])
+			  JOIN pg_class ic ON ic.oid = i.indexrelid AND ic.relkind = 'I'
+			  CROSS JOIN LATERAL pg_partition_tree(ic.oid) t
+			  JOIN pg_index pi ON pi.indexrelid = t.relid
+			  JOIN pg_class pc ON pc.oid = t.relid
+			  JOIN pg_namespace pn ON pn.oid = pc.relnamespace
+			 WHERE t.level > 0 AND ic.relname NOT LIKE '%\_xm\_%'
+			   AND EXISTS (SELECT FROM pg_class c2 JOIN pg_index i2 ON i2.indexrelid = c2.oid
+			               WHERE i2.indrelid = pi.indrelid
+			                 AND c2.relname = @extschema@.xid_move_part_index(pi.indrelid, p.relation, (left(ic.relname, 40) || '_xm' || p.tag)::name, par.tag))
+			 ORDER BY pc.relname);
+		FOR r IN SELECT * FROM @extschema@.xid_move_rels(tbl) LOOP
+			PERFORM @extschema@.xid_move_exec(tbl, ARRAY[format('ALTER TABLE %s DROP COLUMN IF EXISTS %I', r.relation, r.old_column)],
+				lock_timeout, retries);
+			COMMIT;
+			PERFORM @extschema@.xid_move_settings();
+		END LOOP;
+		IF cardinality(renames) > 0 THEN
+			PERFORM @extschema@.xid_move_exec(tbl, renames, lock_timeout, retries);
+		END IF;
+	ELSE
+		-- the old key's index a unique constraint
+		oldidx := @extschema@.xid_move_unique_index(tbl, m.old_column, '');
+		IF oldidx IS NOT NULL AND NOT EXISTS (SELECT FROM pg_constraint WHERE conindid = oldidx AND conrelid = tbl) THEN
+			PERFORM @extschema@.xid_move_exec(tbl, ARRAY[
+				format('ALTER TABLE %s ADD CONSTRAINT %I UNIQUE USING INDEX %I', tbl,
+				       left((SELECT relname FROM pg_class WHERE oid = tbl), 30) || '_' || left(m.key_column, 25) || '_old_key',
+				       (SELECT relname FROM pg_class WHERE oid = oldidx))], lock_timeout, retries);
+			COMMIT;
+			PERFORM @extschema@.xid_move_settings();
+		END IF;
+	END IF;
+	PERFORM @extschema@.xid_move_state(tbl, 'delete', '{}');
+	RAISE NOTICE 'move of table % to xid finished%', tbl,
+		CASE WHEN drop_old THEN '; the old key columns are dropped' ELSE '; the old key stays in column ' || quote_ident(m.old_column) END;
+END
+$$;
+
+COMMENT ON PROCEDURE @extschema@.xid_move_finish(regclass, boolean, interval, integer) IS
+'finish a move to xid: its checks, then the point of no return, then the old key columns kept or dropped; resumable';
