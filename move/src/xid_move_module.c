@@ -14,7 +14,7 @@
 
 /* 18 can record the name and version of the library */
 #if PG_VERSION_NUM >= 180000
-#define XID_MOVE_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "xid_move", .version = "1.2")
+#define XID_MOVE_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "xid_move", .version = "1.3")
 #else
 #define XID_MOVE_MODULE_MAGIC PG_MODULE_MAGIC
 #endif

@@ -210,7 +210,9 @@ xid_move_state(PG_FUNCTION_ARGS)
 		(ARR_NDIM(args) == 1 && ARR_LBOUND(args)[0] != 1))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("the write \"%s\" of the state of a move takes %d arguments", opname, op->nargs)));
+				 errmsg_plural("the write \"%s\" of the state of a move takes %d argument",
+								"the write \"%s\" of the state of a move takes %d arguments",
+								op->nargs, opname, op->nargs)));
 
 	/*
 	 * The move of a table dropped since may be forgotten by anyone: no row
@@ -248,8 +250,9 @@ xid_move_state(PG_FUNCTION_ARGS)
 
 	types[1] = OIDOID;
 	values[1] = ObjectIdGetDatum(owner);
+	/* not read-only: it must see what the statement wrote */
 	(void) xid_move_run_sql(state_owner, state_sql(state_check, schema), 2, types,
-							values, NULL, true, 0);
+							values, NULL, false, 0);
 	bad = DatumGetInt64(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull));
 	SPI_finish();
 	if (OidIsValid(owner) && bad > 0)

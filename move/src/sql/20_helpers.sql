@@ -79,6 +79,17 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_id_expr(text, name, regtype, name) IS
 'the expression that makes the id of an existing row of a table being moved to xid';
 
+-- The constant a column's own default is, as text, read from the catalog
+-- without evaluating the default; NULL when it is not a constant of a
+-- built-in type.  (src/xid_move_catalog.c)
+CREATE FUNCTION @extschema@.xid_move_default_const(rel regclass, attnum int2)
+RETURNS text
+AS 'MODULE_PATHNAME', 'xid_move_default_const'
+LANGUAGE C STABLE STRICT;
+
+COMMENT ON FUNCTION @extschema@.xid_move_default_const(regclass, int2) IS
+'the constant of a column''s default, read without evaluating it';
+
 -- Run one statement as the owner of rel, in a security-restricted
 -- operation with search_path pg_catalog, pg_temp and row_security off;
 -- the caller must have the owner's privileges.  Returns the rows it
@@ -170,9 +181,9 @@ COMMENT ON FUNCTION @extschema@.xid_move_exec(regclass, text[], interval, intege
 -- The move of tbl under way, checked against the catalog: the caller has
 -- the privileges of the owner of every relation it names, and each still
 -- has the columns it names.  An error when there is none.
-CREATE FUNCTION @extschema@.xid_move_get(tbl regclass)
+CREATE FUNCTION @extschema@.xid_move_get(tbl regclass, for_abort boolean DEFAULT false)
 RETURNS @extschema@.xid_move_moves
-LANGUAGE plpgsql STABLE
+LANGUAGE plpgsql VOLATILE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
@@ -188,6 +199,29 @@ BEGIN
 			USING ERRCODE = 'object_not_in_prerequisite_state',
 			      HINT = format('Start one with CALL %s.xid_move_start(%L, ...).', '@extschema@', tbl::text);
 	END IF;
+	-- partitions dropped or detached since the start (retention): a
+	-- dropped one leaves the move; a detached one that still carries what
+	-- the move added to it stops every step but the abort, which takes it
+	-- out of the move as it takes the move out of the other tables
+	FOR p IN SELECT * FROM @extschema@.xid_move_parts x WHERE x.tbl = $1 AND x.leaf <> x.relation
+	           AND NOT EXISTS (SELECT FROM pg_partition_tree(x.relation) t WHERE t.relid = x.leaf) LOOP
+		IF NOT EXISTS (SELECT FROM pg_class c WHERE c.oid = p.leaf)
+		   OR NOT EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = p.leaf AND a.attname = p.new_column AND NOT a.attisdropped) THEN
+			RAISE NOTICE 'partition % left the move of table %: it was dropped or detached, and holds nothing of the move', p.leaf::oid, tbl;
+			PERFORM @extschema@.xid_move_state(tbl, 'remove_part', ARRAY[p.leaf::oid::text]);
+		ELSIF for_abort THEN
+			RAISE NOTICE 'partition % was detached from % during the move of table %: its column % goes', p.leaf, p.relation, tbl, quote_ident(p.new_column);
+			PERFORM @extschema@.xid_move_run(tbl, format('ALTER TABLE %s DROP COLUMN IF EXISTS %I', p.leaf, p.new_column));
+			PERFORM @extschema@.xid_move_state(tbl, 'remove_part', ARRAY[p.leaf::oid::text]);
+		ELSE
+			RAISE EXCEPTION 'table % was detached from % during the move of table %', p.leaf, p.relation, tbl
+				USING ERRCODE = 'object_not_in_prerequisite_state',
+				      DETAIL = format('It still has the column %I the move added, and its own foreign key on column %I (a detached partition keeps the one it inherited).',
+				                      p.new_column, p.column_name),
+				      HINT = format('Attach it again; or take it out of the move: ALTER TABLE %s DROP COLUMN %I, and drop its foreign key on %I (or the table) before the swap; or abort the move.',
+				                    p.leaf, p.new_column, p.column_name);
+		END IF;
+	END LOOP;
 	FOR p IN SELECT * FROM @extschema@.xid_move_parts x WHERE x.tbl = $1 LOOP
 		IF @extschema@.xid_move_owns(p.relation) IS NOT true OR @extschema@.xid_move_owns(p.leaf) IS NOT true THEN
 			RAISE EXCEPTION 'must be owner of table %, which the move of table % changes', p.leaf, tbl
@@ -214,7 +248,7 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION @extschema@.xid_move_get(regclass) IS
+COMMENT ON FUNCTION @extschema@.xid_move_get(regclass, boolean) IS
 'the move of a table under way, checked against the catalog; an error if there is none or the caller does not own its tables';
 
 -- Set a move's step

@@ -34,6 +34,7 @@ DECLARE
 	target float8;
 	replica boolean;
 	det text;
+	failures integer := 0;
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
 	m := @extschema@.xid_move_get(tbl);
@@ -82,8 +83,8 @@ BEGIN
 			-- the sweep
 			missing := 0;
 			FOR r IN SELECT * FROM @extschema@.xid_move_parts x WHERE x.tbl = $1 ORDER BY x.role DESC, x.leaf::text LOOP
-				EXECUTE format('SELECT count(*) FROM ONLY %s AS c WHERE c.%I IS NULL%s', r.leaf, r.new_column,
-					CASE WHEN r.role = 'child' THEN format(' AND c.%I IS NOT NULL', r.column_name) ELSE '' END) INTO n;
+				n := (@extschema@.xid_move_query(tbl, format('SELECT count(*) AS n FROM ONLY %s AS c WHERE c.%I IS NULL%s', r.leaf, r.new_column,
+					CASE WHEN r.role = 'child' THEN format(' AND c.%I IS NOT NULL', r.column_name) ELSE '' END)) ->> 'n')::bigint;
 				IF n > 0 THEN
 					missing := missing + n;
 					RAISE NOTICE 'backfill of %: % rows of % lack their new value (moved since their blocks were done); going over % again',
@@ -107,18 +108,32 @@ BEGIN
 		-- as the owner of the tables, in a security-restricted operation:
 		-- the CHECK constraints, triggers and index expressions an update
 		-- runs have the owner's privileges, whoever calls the backfill
-		IF r.role = 'parent' THEN
-			n := @extschema@.xid_move_run(tbl, format('UPDATE ONLY %1$s AS p SET %2$I = %3$s WHERE p.ctid OPERATOR(pg_catalog.>=) %4$L::pg_catalog.tid AND p.ctid OPERATOR(pg_catalog.<) %5$L::pg_catalog.tid AND p.%2$I IS NULL',
-				r.leaf, r.new_column, det, format('(%s,0)', r.blocks_done), format('(%s,0)', upto)));
-		ELSE
-			-- each child row looks its parent up through the parent's
-			-- primary key: a subquery in SET is never made a join, so no
-			-- plan reads the whole parent for a batch
-			n := @extschema@.xid_move_run(tbl, format('UPDATE ONLY %1$s AS c SET %2$I = (SELECT coalesce(p.%3$I, %4$s) FROM %5$s AS p WHERE p.%6$I = c.%7$I)'
-				' WHERE c.ctid OPERATOR(pg_catalog.>=) %8$L::pg_catalog.tid AND c.ctid OPERATOR(pg_catalog.<) %9$L::pg_catalog.tid AND c.%2$I IS NULL AND c.%7$I IS NOT NULL',
-				r.leaf, r.new_column, m.new_column, det, tbl, m.key_column, r.column_name,
-				format('(%s,0)', r.blocks_done), format('(%s,0)', upto)));
-		END IF;
+		-- a row a writer moves to another partition while the batch reads
+		-- it (40001), or a deadlock with a writer: the batch is undone and
+		-- done again, as a lock not granted is
+		BEGIN
+			IF r.role = 'parent' THEN
+				n := @extschema@.xid_move_run(tbl, format('UPDATE ONLY %1$s AS p SET %2$I = %3$s WHERE p.ctid OPERATOR(pg_catalog.>=) %4$L::pg_catalog.tid AND p.ctid OPERATOR(pg_catalog.<) %5$L::pg_catalog.tid AND p.%2$I IS NULL',
+					r.leaf, r.new_column, det, format('(%s,0)', r.blocks_done), format('(%s,0)', upto)));
+			ELSE
+				-- each child row looks its parent up through the parent's
+				-- primary key: a subquery in SET is never made a join, so no
+				-- plan reads the whole parent for a batch
+				n := @extschema@.xid_move_run(tbl, format('UPDATE ONLY %1$s AS c SET %2$I = (SELECT coalesce(p.%3$I, %4$s) FROM %5$s AS p WHERE p.%6$I = c.%7$I)'
+					' WHERE c.ctid OPERATOR(pg_catalog.>=) %8$L::pg_catalog.tid AND c.ctid OPERATOR(pg_catalog.<) %9$L::pg_catalog.tid AND c.%2$I IS NULL AND c.%7$I IS NOT NULL',
+					r.leaf, r.new_column, m.new_column, det, tbl, m.key_column, r.column_name,
+					format('(%s,0)', r.blocks_done), format('(%s,0)', upto)));
+			END IF;
+		EXCEPTION WHEN serialization_failure OR deadlock_detected THEN
+			failures := failures + 1;
+			IF failures > 100 THEN
+				RAISE;
+			END IF;
+			RAISE NOTICE 'backfill of %: a batch of % met a concurrent update (%), done again', tbl, r.leaf, SQLERRM;
+			PERFORM pg_sleep(least(0.01 * failures, 1));
+			CONTINUE;
+		END;
+		failures := 0;
 		PERFORM @extschema@.xid_move_state(tbl, 'progress', ARRAY[r.leaf::oid::text, r.role, r.constraint_name, upto::text, n::text,
 			(clock_timestamp() - t0)::text]);
 		batches := batches + 1;

@@ -321,8 +321,14 @@ BEGIN
 		col := CASE WHEN old THEN r.old_column ELSE r.new_column END;
 		cname := left(col, 50) || '_not_null';
 		IF NOT EXISTS (SELECT FROM pg_constraint WHERE conrelid = r.relation AND conname = cname) THEN
+			-- recorded by OID with the move, so that whatever ends it (a
+			-- finish after an abort that failed half-way) removes it
 			PERFORM @extschema@.xid_move_exec(tbl, ARRAY[format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
-				r.relation, cname, col)], lock_timeout, retries);
+				r.relation, cname, col),
+				format('SELECT %s.xid_move_state(%L, ''object'', ARRAY[%L, c.oid::text, ''check'', %L, NULL, NULL, NULL, NULL])'
+				       ' FROM pg_catalog.pg_constraint c WHERE c.conrelid OPERATOR(pg_catalog.=) %L AND c.conname OPERATOR(pg_catalog.=) %L',
+				       '@extschema@', tbl::oid, 'pg_catalog.pg_constraint'::regclass::oid, r.relation::oid, r.relation::oid, cname)],
+				lock_timeout, retries);
 		END IF;
 		checks := checks || format('ALTER TABLE %s VALIDATE CONSTRAINT %I', r.relation, cname);
 		COMMIT;

@@ -23,7 +23,7 @@ DECLARE
 	key_new name;
 	ref_old name;
 	ref_new name;
-	v record;
+	v jsonb;
 	total bigint := 0;
 BEGIN
 	m := @extschema@.xid_move_get(tbl);
@@ -32,28 +32,28 @@ BEGIN
 	key_new := CASE WHEN after THEN m.key_column ELSE m.new_column END;
 	FOR r IN SELECT * FROM @extschema@.xid_move_rels(tbl) LOOP
 		IF r.role = 'parent' THEN
-			EXECUTE format('SELECT count(*) AS n, count(p.%2$I) AS refs, count(*) FILTER (WHERE p.%2$I IS NULL AND %3$s) AS bad,'
+			v := @extschema@.xid_move_query(tbl, format('SELECT count(*) AS n, count(p.%2$I) AS refs, count(*) FILTER (WHERE p.%2$I IS NULL AND %3$s) AS bad,'
 				' bit_xor(hashtextextended(p.%1$I::text || '' '' || p.%2$I::text, 0)) AS sum FROM %4$s AS p',
-				key_old, key_new, CASE WHEN after THEN 'false' ELSE 'true' END, tbl) INTO v;
+				key_old, key_new, CASE WHEN after THEN 'false' ELSE 'true' END, tbl));
 		ELSE
 			ref_old := CASE WHEN after THEN r.old_column ELSE r.column_name END;
 			ref_new := CASE WHEN after THEN r.column_name ELSE r.new_column END;
-			EXECUTE format('SELECT count(*) AS n, count(c.%1$I) AS refs,'
+			v := @extschema@.xid_move_query(tbl, format('SELECT count(*) AS n, count(c.%1$I) AS refs,'
 				' count(*) FILTER (WHERE c.%1$I IS NOT NULL AND (p.%3$I IS NULL OR c.%2$I IS NULL OR c.%2$I::text <> p.%4$I::text)'
 				'                    OR c.%1$I IS NULL AND c.%2$I IS NOT NULL AND %6$s) AS bad,'
 				' bit_xor(hashtextextended(c.%1$I::text || '' '' || c.%2$I::text, 0)) AS sum'
 				' FROM %5$s AS c LEFT JOIN %7$s AS p ON p.%3$I = c.%1$I',
-				ref_old, ref_new, key_old, key_new, r.relation, CASE WHEN after THEN 'false' ELSE 'true' END, tbl) INTO v;
+				ref_old, ref_new, key_old, key_new, r.relation, CASE WHEN after THEN 'false' ELSE 'true' END, tbl));
 		END IF;
 		PERFORM @extschema@.xid_move_state(tbl, 'verified', ARRAY[r.relation::oid::text, r.constraint_name, r.role,
-			v.n::text, v.refs::text, v.bad::text, v.sum::text]);
-		RAISE NOTICE 'verified %: % rows, % with a % to check, % mismatches', r.relation, v.n, v.refs,
-			CASE WHEN r.role = 'parent' THEN 'new id' ELSE 'reference' END, v.bad;
-		IF v.bad > 0 THEN
-			RAISE WARNING '% of % rows of table % do not match their old % (column %)', v.bad, v.n, r.relation,
+			v ->> 'n', v ->> 'refs', v ->> 'bad', v ->> 'sum']);
+		RAISE NOTICE 'verified %: % rows, % with a % to check, % mismatches', r.relation, v ->> 'n', v ->> 'refs',
+			CASE WHEN r.role = 'parent' THEN 'new id' ELSE 'reference' END, (v ->> 'bad')::bigint;
+		IF (v ->> 'bad')::bigint > 0 THEN
+			RAISE WARNING '% of % rows of table % do not match their old % (column %)', (v ->> 'bad')::bigint, v ->> 'n', r.relation,
 				CASE WHEN r.role = 'parent' THEN 'key' ELSE 'reference' END, quote_ident(r.column_name);
 		END IF;
-		total := total + v.bad;
+		total := total + (v ->> 'bad')::bigint;
 	END LOOP;
 	RETURN total;
 END

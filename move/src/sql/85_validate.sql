@@ -65,6 +65,7 @@ DECLARE
 	stmts text[];
 	def text;
 	id text;
+	val text;
 BEGIN
 	SELECT coalesce(array_agg(format('GRANT %s (%I) ON %s TO %s%s', x.privilege_type, p.column_name, p.relation,
 	                                 CASE WHEN x.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(x.grantee)) END,
@@ -77,12 +78,20 @@ BEGIN
 	                   FROM pg_attribute a WHERE a.attrelid = p.relation AND a.attname = p.column_name
 	                     AND col_description(a.attrelid, a.attnum) IS NOT NULL);
 	IF p.role = 'child' THEN
-		SELECT pg_get_expr(ad.adbin, ad.adrelid) INTO def
+		SELECT pg_get_expr(ad.adbin, ad.adrelid), @extschema@.xid_move_default_const(a.attrelid, a.attnum) INTO def, val
 		  FROM pg_attrdef ad JOIN pg_attribute a ON a.attrelid = ad.adrelid AND a.attnum = ad.adnum
 		 WHERE a.attrelid = p.relation AND a.attname = p.column_name AND a.attidentity = '';
-		IF def IS NOT NULL THEN
-			-- a constant (the plan refuses any other default)
-			EXECUTE format('SELECT p.%I::text FROM %s AS p WHERE p.%I = (%s)', m.new_column, tbl, m.key_column, def) INTO id;
+		IF def IS NOT NULL AND val IS NULL THEN
+			RAISE EXCEPTION 'the default of column % of table %, %, is not a constant', quote_ident(p.column_name), p.relation, def
+				USING ERRCODE = 'feature_not_supported',
+				      DETAIL = 'The swap gives the new column the id of the row its default references, and never evaluates the default.',
+				      HINT = 'Drop the default, swap, and set it again as an xid.';
+		ELSIF def IS NOT NULL THEN
+			-- the constant the default is, read from the catalog, never
+			-- evaluated (a cast to a domain would run its CHECK); looked up
+			-- as the owner, in the key's own type
+			id := @extschema@.xid_move_query(tbl, format('SELECT p.%I::text AS id FROM %s AS p WHERE p.%I = %L::%s',
+				m.new_column, tbl, m.key_column, val, m.key_type)) ->> 'id';
 			IF id IS NULL THEN
 				RAISE EXCEPTION 'the default of column % of table %, %, references no row of table %', quote_ident(p.column_name), p.relation, def, tbl
 					USING ERRCODE = 'foreign_key_violation',

@@ -73,6 +73,11 @@ BEGIN
 		IF EXISTS (SELECT FROM pg_trigger t WHERE t.tgrelid = tbl AND t.tgname = 'xid_move_back') THEN
 			stmts := stmts || format('DROP TRIGGER %I ON %s', 'xid_move_back', tbl);
 		END IF;
+		-- the checks the move added that are still there (those of an
+		-- abort that stopped before its swap back), found by OID
+		stmts := stmts || ARRAY(SELECT format('ALTER TABLE %s DROP CONSTRAINT %I', c.conrelid::regclass, c.conname)
+		                        FROM @extschema@.xid_move_objects o JOIN pg_constraint c ON c.oid = o.objid
+		                        WHERE o.tbl = $1 AND o.kind = 'check' AND c.conrelid = o.relation ORDER BY c.conrelid::regclass::text, c.conname);
 		stmts := stmts || @extschema@.xid_move_drop_fn(tbl, par.tag, 'q')
 		               || format('SELECT %s.xid_move_set_step(%L, ''finishing'')', '@extschema@', tbl::oid);
 		PERFORM @extschema@.xid_move_exec(tbl, stmts, lock_timeout, retries);

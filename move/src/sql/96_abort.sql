@@ -16,7 +16,7 @@ DECLARE
 	stmts text[] := '{}';
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
-	m := @extschema@.xid_move_get(tbl);
+	m := @extschema@.xid_move_get(tbl, for_abort => true);
 	IF m.step = 'finishing' THEN
 		RAISE EXCEPTION 'the move of table % is finishing', tbl
 			USING ERRCODE = 'object_not_in_prerequisite_state',
@@ -78,9 +78,10 @@ DECLARE
 	post text[] := '{}';
 	fkdef text;
 	attempts integer;
+	replident text[];
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
-	m := @extschema@.xid_move_get(tbl);
+	m := @extschema@.xid_move_get(tbl, for_abort => true);
 	SELECT * INTO par FROM @extschema@.xid_move_parts x WHERE x.tbl = $1 AND x.role = 'parent';
 	IF m.step = 'swapped' THEN
 		oldidx := @extschema@.xid_move_unique_index(tbl, m.old_column, '');
@@ -89,7 +90,7 @@ BEGIN
 				USING ERRCODE = 'object_not_in_prerequisite_state',
 				      DETAIL = 'The swap back makes it the primary key again.';
 		END IF;
-		EXECUTE format('SELECT count(*) FROM %s WHERE %I IS NULL', tbl, m.old_column) INTO n;
+		n := (@extschema@.xid_move_query(tbl, format('SELECT count(*) AS n FROM %s WHERE %I IS NULL', tbl, m.old_column)) ->> 'n')::bigint;
 		IF n > 0 THEN
 			RAISE EXCEPTION '% rows of table % have no old key', n, tbl
 				USING ERRCODE = 'object_not_in_prerequisite_state',
@@ -102,6 +103,9 @@ BEGIN
 		-- does, so that the swap back need not scan
 		CALL @extschema@.xid_move_not_null_checks(tbl, true, lock_timeout, retries);
 		PERFORM @extschema@.xid_move_settings();
+		-- the replica identity on the old index again, read before the
+		-- statements that drop the copy it is on: the swap's inverse
+		replident := @extschema@.xid_move_replident(tbl, true);
 
 		FOR r IN SELECT * FROM @extschema@.xid_move_rels(tbl) x WHERE x.role = 'child' LOOP
 			fkdef := @extschema@.xid_move_fk_actions((SELECT oid FROM pg_constraint WHERE conrelid = r.leaf AND conname = r.constraint_name));
@@ -144,6 +148,7 @@ BEGIN
 			format('ALTER TABLE %s DROP CONSTRAINT %I', tbl, left(m.old_column, 50) || '_not_null'),
 			format('ALTER TABLE %s ADD CONSTRAINT %I PRIMARY KEY USING INDEX %I', tbl, m.constraint_name,
 			       (SELECT relname FROM pg_class WHERE oid = oldidx))]
+			|| replident
 			|| post
 			|| format('SELECT %s.xid_move_set_step(%L, ''aborting'')', '@extschema@', tbl::oid);
 		attempts := @extschema@.xid_move_exec(tbl, @extschema@.xid_move_lock(tbl, 'ACCESS EXCLUSIVE') || stmts, lock_timeout, retries);
