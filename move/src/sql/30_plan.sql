@@ -852,6 +852,118 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_plan_walk(regclass, regtype) IS
 'the plan of a move: foreign keys declared on partitions, typed tables, the uses of the row types it changes, the functions whose signatures use the key''s type';
 
+-- What the swap would drop without a word, on the column of a part and
+-- each of its partitions: CLUSTER ON an index over it (refused), its
+-- statistics target and attribute options (carried), the comments of the
+-- primary key, the foreign key and the moved indexes (carried, or refused
+-- where the swap cannot put them back)
+CREATE FUNCTION @extschema@.xid_move_plan_properties(tbl regclass, p @extschema@.xid_move_part)
+RETURNS TABLE (object_type text, object text, action text, detail text, sqlstate text, hint text)
+LANGUAGE plpgsql STABLE
+SET search_path = pg_catalog, pg_temp
+SET row_security = off
+AS $$
+DECLARE
+	d record;
+BEGIN
+	-- CLUSTER ON: the index that takes its place is not marked
+	FOR d IN SELECT i.indexrelid::regclass AS idx, i.indrelid::regclass AS rel
+	          FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey::int2[])
+	          WHERE i.indrelid IN (SELECT @extschema@.xid_move_tree(p.relation)) AND i.indisclustered AND a.attname = p.column_name
+	          ORDER BY i.indexrelid::regclass::text LOOP
+		object_type := 'cluster'; object := format('%s on %s', d.idx, d.rel); action := 'refuse'; sqlstate := '0A000';
+		detail := format('Table %s is clustered on index %s over column %I: the index that takes its place is not marked, and this one stays with the old column.', d.rel, d.idx, p.column_name);
+		hint := format('ALTER TABLE %s SET WITHOUT CLUSTER for the move, and ALTER TABLE %s CLUSTER ON the index over the new column after it.', d.rel, d.rel);
+		RETURN NEXT;
+	END LOOP;
+	sqlstate := NULL; hint := NULL;
+	-- the statistics target (-1 before 17, NULL from 17 is the default)
+	-- and the attribute options core defines (n_distinct,
+	-- n_distinct_inherited; a build may keep options of its own there)
+	FOR d IN SELECT r AS rel, a.attstattarget AS target, o.attoptions
+	          FROM @extschema@.xid_move_tree(p.relation) r
+	          JOIN pg_attribute a ON a.attrelid = r AND a.attname = p.column_name,
+	          LATERAL (SELECT array_agg(x ORDER BY x) AS attoptions FROM unnest(a.attoptions) x
+	                   WHERE x ~ '^n_distinct(_inherited)?=') o
+	          WHERE a.attstattarget >= 0 OR o.attoptions IS NOT NULL
+	          ORDER BY r = p.relation DESC, r::text LOOP
+		object := format('%s.%I', d.rel, p.column_name); action := 'carry';
+		IF d.target >= 0 THEN
+			object_type := 'statistics target';
+			detail := format('Its statistics target, %s: the swap sets the same on the new column.', d.target);
+			RETURN NEXT;
+		END IF;
+		IF d.attoptions IS NOT NULL THEN
+			object_type := 'attribute options';
+			detail := format('Its options %s: the swap sets the same on the new column.', array_to_string(d.attoptions, ', '));
+			RETURN NEXT;
+		END IF;
+	END LOOP;
+	-- comments: the primary key and its index are made again under their
+	-- names before the swap gives the new column its comment
+	IF p.role = 'parent' THEN
+		FOR d IN SELECT format('%I on %s', con.conname, tbl) AS obj, 'constraint comment' AS typ, obj_description(con.oid, 'pg_constraint') AS cmt
+		          FROM pg_constraint con WHERE con.conrelid = tbl AND con.contype = 'p'
+		          UNION ALL
+		          SELECT con.conindid::regclass::text, 'index comment', obj_description(con.conindid, 'pg_class')
+		          FROM pg_constraint con WHERE con.conrelid = tbl AND con.contype = 'p' LOOP
+			CONTINUE WHEN d.cmt IS NULL;
+			object_type := d.typ; object := d.obj; action := 'carry';
+			detail := 'The comment of the primary key: the swap puts it on the one it makes on the new column.';
+			RETURN NEXT;
+		END LOOP;
+	ELSE
+		-- the foreign key is made again after the swap's comments (on a
+		-- partitioned table, by the finish)
+		FOR d IN SELECT con.conname, con.conrelid::regclass AS rel FROM pg_constraint con
+		          WHERE con.contype = 'f' AND con.confrelid = tbl AND con.conrelid IN (SELECT @extschema@.xid_move_tree(p.relation))
+		            AND (con.conname = p.constraint_name OR con.conparentid <> 0)
+		            AND obj_description(con.oid, 'pg_constraint') IS NOT NULL
+		          ORDER BY con.conrelid = p.relation DESC, con.conrelid::regclass::text LOOP
+			object_type := 'constraint comment'; object := format('%I on %s', d.conname, d.rel); action := 'refuse'; sqlstate := '0A000';
+			detail := 'A comment on the foreign key: the swap drops the foreign key and makes it again on the new column, without it.';
+			hint := format('COMMENT ON CONSTRAINT %I ON %s IS NULL for the move, and comment it again after the finish.', d.conname, d.rel);
+			RETURN NEXT;
+		END LOOP;
+		sqlstate := NULL; hint := NULL;
+	END IF;
+	-- the indexes the move builds again (and their unique constraints)
+	FOR d IN SELECT i.indexrelid::regclass AS idx, i.indrelid::regclass AS rel, con.conname, h.inhrelid IS NOT NULL AS attached,
+	                obj_description(i.indexrelid, 'pg_class') AS icmt, obj_description(con.oid, 'pg_constraint') AS ccmt
+	          FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey::int2[])
+	          LEFT JOIN pg_constraint con ON con.conindid = i.indexrelid AND con.conrelid = i.indrelid
+	          LEFT JOIN pg_inherits h ON h.inhrelid = i.indexrelid
+	          WHERE i.indrelid IN (SELECT @extschema@.xid_move_tree(p.relation)) AND a.attname = p.column_name
+	            AND i.indexprs IS NULL AND i.indpred IS NULL
+	            AND (con.contype IS NULL OR con.contype = 'u')
+	            AND (obj_description(i.indexrelid, 'pg_class') IS NOT NULL OR obj_description(con.oid, 'pg_constraint') IS NOT NULL)
+	          ORDER BY i.indexrelid::regclass::text LOOP
+		IF d.attached THEN
+			object_type := 'index comment'; object := d.idx::text; action := 'refuse'; sqlstate := '0A000';
+			detail := format('A comment on index %s of a partition, which the move builds again: the copy does not take it.', d.idx);
+			hint := format('COMMENT ON INDEX %s IS NULL for the move, and comment the index that takes its place after it.', d.idx);
+			RETURN NEXT;
+			sqlstate := NULL; hint := NULL;
+			CONTINUE;
+		END IF;
+		action := 'carry';
+		IF d.icmt IS NOT NULL THEN
+			object_type := 'index comment'; object := d.idx::text;
+			detail := 'The comment of an index the move builds again: the swap puts it on the copy, which takes its place.';
+			RETURN NEXT;
+		END IF;
+		IF d.ccmt IS NOT NULL THEN
+			object_type := 'constraint comment'; object := format('%I on %s', d.conname, d.rel);
+			detail := 'The comment of a unique constraint the move makes again: the swap puts it on the new one.';
+			RETURN NEXT;
+		END IF;
+	END LOOP;
+END
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_plan_properties(regclass, @extschema@.xid_move_part) IS
+'the plan of a move: the cluster index, statistics target, attribute options and comments of a column it changes, its keys and its indexes';
+
 -- What a move of tbl changes, moves with the key, carries over, keeps, and
 -- refuses, before anything changes: one row an object (see above).
 -- xid_move_start() raises the first refusal as its error.
@@ -878,6 +990,7 @@ BEGIN
 		RETURN QUERY SELECT * FROM @extschema@.xid_move_plan_relation(tbl, p, keytype, time_column);
 		RETURN QUERY SELECT * FROM @extschema@.xid_move_plan_dependents(tbl, p);
 		RETURN QUERY SELECT * FROM @extschema@.xid_move_plan_column(tbl, p);
+		RETURN QUERY SELECT * FROM @extschema@.xid_move_plan_properties(tbl, p);
 		-- a table referenced through several columns is looked at once
 		CONTINUE WHEN p.role = 'child' AND (p.relation = tbl OR EXISTS (
 			SELECT FROM @extschema@.xid_move_parts_of(tbl) y WHERE y.role = 'child' AND y.relation = p.relation AND y.constraint_name < p.constraint_name));
