@@ -725,6 +725,245 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_plan_column(regclass, @extschema@.xid_move_part) IS
 'the plan of a move: the default, privileges, comment, identity, labels, replica identity and publications of a column it changes';
 
+-- What the move cannot reach through pg_depend on its columns: foreign
+-- keys declared on a partition, typed tables, the row types of the tables
+-- it changes (stored in other columns, used by functions) and the
+-- functions whose signatures use the key's type.  Catalog reads only.
+CREATE FUNCTION @extschema@.xid_move_plan_walk(tbl regclass, keytype regtype)
+RETURNS TABLE (object_type text, object text, action text, detail text, sqlstate text, hint text)
+LANGUAGE plpgsql STABLE
+SET search_path = pg_catalog, pg_temp
+SET row_security = off
+AS $$
+DECLARE
+	d record;
+	rels regclass[];
+	keycol name := (SELECT a.attname FROM pg_attribute a JOIN pg_constraint con ON con.conrelid = a.attrelid AND a.attnum = con.conkey[1]
+	                WHERE con.conrelid = tbl AND con.contype = 'p');
+	words text;
+BEGIN
+	-- every relation the move changes, at every partition level
+	rels := ARRAY(SELECT DISTINCT r FROM @extschema@.xid_move_parts_of(tbl) x, @extschema@.xid_move_tree(x.relation) r);
+
+	-- a foreign key declared on a partition (its partitioned table has
+	-- none it belongs to): the move adds its column to the partitioned
+	-- table, and a partition cannot take a column of its own
+	FOR d IN SELECT con.conname, con.conrelid::regclass AS rel, i.inhparent::regclass AS parent
+	          FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid
+	          JOIN pg_inherits i ON i.inhrelid = con.conrelid
+	          WHERE con.contype = 'f' AND con.confrelid = tbl AND con.conparentid = 0 AND c.relispartition
+	          ORDER BY con.conrelid::regclass::text, con.conname LOOP
+		object_type := 'foreign key'; object := format('%I on %s', d.conname, d.rel); action := 'refuse'; sqlstate := '0A000';
+		detail := format('It is declared on %s, a partition of %s, and not on the partitioned table: the move adds the new column to a partitioned table as a whole, and a partition cannot take a column of its own.',
+			d.rel, d.parent);
+		hint := format('Declare the foreign key on the partitioned table %s instead (ALTER TABLE %s ADD FOREIGN KEY ..., which gives every partition one; then ALTER TABLE %s DROP CONSTRAINT %I), or detach the partition for the move.',
+			pg_partition_root(d.rel), pg_partition_root(d.rel), d.rel, d.conname);
+		RETURN NEXT;
+	END LOOP;
+
+	-- typed tables (CREATE TABLE ... OF type): their columns are the
+	-- type's, so the move cannot add one
+	FOR d IN SELECT c.oid::regclass AS rel, c.reloftype::regtype AS typ FROM pg_class c
+	          WHERE c.oid = ANY (rels) AND c.reloftype <> 0 ORDER BY c.oid::regclass::text LOOP
+		object_type := 'table'; object := d.rel::text; action := 'refuse'; sqlstate := '0A000';
+		detail := format('It is a typed table (OF %s): its columns are those of the type, and the move adds one.', d.typ);
+		hint := format('ALTER TABLE %s NOT OF for the move (the type then no longer describes it).', d.rel);
+		RETURN NEXT;
+	END LOOP;
+
+	-- the row types of the relations the move changes, and every type
+	-- that holds one: its array, a domain over it, a composite type or
+	-- table with a column of it, a range over it.  A value of one stored
+	-- anywhere keeps the old key after the swap.
+	FOR d IN WITH RECURSIVE rowtype(typ, via) AS (
+	              SELECT c.reltype, c.oid::regclass FROM pg_class c WHERE c.oid = ANY (rels) AND c.reltype <> 0
+	              UNION
+	              SELECT n.typ, r.via FROM rowtype r, LATERAL (
+	                  SELECT t.typarray AS typ FROM pg_type t WHERE t.oid = r.typ AND t.typarray <> 0
+	                  UNION ALL SELECT t.oid FROM pg_type t WHERE t.typbasetype = r.typ AND t.typtype = 'd'
+	                  UNION ALL SELECT t.oid FROM pg_type t WHERE t.typelem = r.typ AND t.typsubscript = 'array_subscript_handler'::regproc
+	                  UNION ALL SELECT rg.rngtypid FROM pg_range rg WHERE rg.rngsubtype = r.typ
+	                  UNION ALL SELECT rg.rngmultitypid FROM pg_range rg WHERE rg.rngtypid = r.typ
+	                  UNION ALL SELECT c.reltype FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+	                            WHERE a.atttypid = r.typ AND a.attnum > 0 AND NOT a.attisdropped AND c.reltype <> 0) n)
+	          SELECT DISTINCT ON (a.attrelid, a.attnum) a.attrelid::regclass AS rel, a.attname, a.atttypid::regtype AS typ, c.relkind, r.via
+	          FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN rowtype r ON r.typ = a.atttypid
+	          WHERE a.attnum > 0 AND NOT a.attisdropped
+	          ORDER BY a.attrelid, a.attnum, r.via LOOP
+		object := format('%s.%I', d.rel, d.attname); hint := NULL;
+		IF d.relkind IN ('v', 'c') THEN
+			object_type := CASE d.relkind WHEN 'v' THEN 'view column' ELSE 'type attribute' END;
+			action := 'keep'; sqlstate := NULL;
+			detail := format('Its type, %s, holds the row type of table %s, which the swap changes (column %I becomes an xid, the old key another column); nothing of it is stored.',
+				d.typ, d.via, keycol);
+		ELSE
+			object_type := 'column'; action := 'refuse'; sqlstate := '0A000';
+			detail := format('Its type, %s, holds the row type of table %s: the rows stored in it would keep the old key after the swap, and lose it when the finish drops the old column.',
+				d.typ, d.via);
+			hint := format('Store the key (a column of its own, or a reference) instead of the row, or drop column %I for the move.', d.attname);
+		END IF;
+		RETURN NEXT;
+	END LOOP;
+
+	-- functions and procedures whose signature uses such a row type, or
+	-- the key's type and whose body names the table, the key or a
+	-- referencing column: calls that pass or compare the old key break at
+	-- the swap.  Listed (kept), never run: only their text is read.
+	-- the table's name, the key's and each referencing column's, as words
+	words := '\m(' || (SELECT string_agg(regexp_replace(w, '([^[:alnum:]_])', '\\\1', 'g'), '|')
+	                   FROM (SELECT c.relname::text AS w FROM pg_class c WHERE c.oid = tbl
+	                         UNION SELECT x.column_name FROM @extschema@.xid_move_parts_of(tbl) x) ws) || ')\M';
+	FOR d IN WITH RECURSIVE rowtype(typ) AS (
+	              SELECT c.reltype FROM pg_class c WHERE c.oid = ANY (rels) AND c.reltype <> 0
+	              UNION
+	              SELECT n.typ FROM rowtype r, LATERAL (
+	                  SELECT t.typarray AS typ FROM pg_type t WHERE t.oid = r.typ AND t.typarray <> 0
+	                  UNION ALL SELECT t.oid FROM pg_type t WHERE t.typbasetype = r.typ AND t.typtype = 'd') n)
+	          SELECT pr.oid::regprocedure AS fn, pr.prokind,
+	                 (SELECT string_agg(format('%s %s', coalesce(nullif(pr.proargnames[k.i], ''), '$' || k.i), k.t::regtype), ', ' ORDER BY k.i)
+	                  FROM unnest(coalesce(pr.proallargtypes, pr.proargtypes::oid[])) WITH ORDINALITY k(t, i)
+	                  WHERE k.t = keytype OR k.t IN (SELECT r.typ FROM rowtype r)) AS args,
+	                 (pr.prorettype = keytype OR pr.prorettype IN (SELECT r.typ FROM rowtype r)) AS ret,
+	                 pr.prorettype::regtype AS rettype,
+	                 (pr.prorettype IN (SELECT r.typ FROM rowtype r)
+	                  OR EXISTS (SELECT FROM unnest(coalesce(pr.proallargtypes, pr.proargtypes::oid[])) k(t) WHERE k.t IN (SELECT r.typ FROM rowtype r))) AS rowtyped
+	          FROM pg_proc pr
+	          WHERE pr.prokind IN ('f', 'p')
+	            AND pr.pronamespace NOT IN ('pg_catalog'::regnamespace, 'information_schema'::regnamespace)
+	            AND NOT EXISTS (SELECT FROM pg_depend e WHERE e.classid = 'pg_proc'::regclass AND e.objid = pr.oid AND e.deptype = 'e')
+	            AND ((pr.prorettype IN (SELECT r.typ FROM rowtype r)
+	                  OR EXISTS (SELECT FROM unnest(coalesce(pr.proallargtypes, pr.proargtypes::oid[])) k(t) WHERE k.t IN (SELECT r.typ FROM rowtype r)))
+	                 OR ((pr.prorettype = keytype OR keytype = ANY (coalesce(pr.proallargtypes, pr.proargtypes::oid[])))
+	                     AND pr.prosrc ~* words))
+	          ORDER BY pr.oid::regprocedure::text LOOP
+		object_type := CASE d.prokind WHEN 'p' THEN 'procedure' ELSE 'function' END; object := d.fn::text;
+		action := 'keep'; sqlstate := NULL;
+		detail := format('%s%s%s: the swap changes column %I of table %s to xid%s, so the callers that pass or compare an old key, and its body where it does, need changing.',
+			CASE WHEN d.rowtyped THEN format('It uses the row type of table %s', tbl) ELSE format('It takes or returns a %s and its body names table %s, its key or a column that references it', keytype, tbl) END,
+			coalesce(' (argument ' || d.args || ')', ''),
+			CASE WHEN d.ret THEN format(' (result %s)', d.rettype) ELSE '' END,
+			keycol, tbl, CASE WHEN d.rowtyped THEN ' (and adds the old key as another column)' ELSE '' END);
+		hint := NULL;
+		RETURN NEXT;
+	END LOOP;
+END
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_plan_walk(regclass, regtype) IS
+'the plan of a move: foreign keys declared on partitions, typed tables, the uses of the row types it changes, the functions whose signatures use the key''s type';
+
+-- What the swap would drop without a word, on the column of a part and
+-- each of its partitions: CLUSTER ON an index over it (refused), its
+-- statistics target and attribute options (carried), the comments of the
+-- primary key, the foreign key and the moved indexes (carried, or refused
+-- where the swap cannot put them back)
+CREATE FUNCTION @extschema@.xid_move_plan_properties(tbl regclass, p @extschema@.xid_move_part)
+RETURNS TABLE (object_type text, object text, action text, detail text, sqlstate text, hint text)
+LANGUAGE plpgsql STABLE
+SET search_path = pg_catalog, pg_temp
+SET row_security = off
+AS $$
+DECLARE
+	d record;
+BEGIN
+	-- CLUSTER ON: the index that takes its place is not marked
+	FOR d IN SELECT i.indexrelid::regclass AS idx, i.indrelid::regclass AS rel
+	          FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey::int2[])
+	          WHERE i.indrelid IN (SELECT @extschema@.xid_move_tree(p.relation)) AND i.indisclustered AND a.attname = p.column_name
+	          ORDER BY i.indexrelid::regclass::text LOOP
+		object_type := 'cluster'; object := format('%s on %s', d.idx, d.rel); action := 'refuse'; sqlstate := '0A000';
+		detail := format('Table %s is clustered on index %s over column %I: the index that takes its place is not marked, and this one stays with the old column.', d.rel, d.idx, p.column_name);
+		hint := format('ALTER TABLE %s SET WITHOUT CLUSTER for the move, and ALTER TABLE %s CLUSTER ON the index over the new column after it.', d.rel, d.rel);
+		RETURN NEXT;
+	END LOOP;
+	sqlstate := NULL; hint := NULL;
+	-- the statistics target (-1 before 17, NULL from 17 is the default)
+	-- and the attribute options core defines (n_distinct,
+	-- n_distinct_inherited; a build may keep options of its own there)
+	FOR d IN SELECT r AS rel, a.attstattarget AS target, o.attoptions
+	          FROM @extschema@.xid_move_tree(p.relation) r
+	          JOIN pg_attribute a ON a.attrelid = r AND a.attname = p.column_name,
+	          LATERAL (SELECT array_agg(x ORDER BY x) AS attoptions FROM unnest(a.attoptions) x
+	                   WHERE x ~ '^n_distinct(_inherited)?=') o
+	          WHERE a.attstattarget >= 0 OR o.attoptions IS NOT NULL
+	          ORDER BY r = p.relation DESC, r::text LOOP
+		object := format('%s.%I', d.rel, p.column_name); action := 'carry';
+		IF d.target >= 0 THEN
+			object_type := 'statistics target';
+			detail := format('Its statistics target, %s: the swap sets the same on the new column.', d.target);
+			RETURN NEXT;
+		END IF;
+		IF d.attoptions IS NOT NULL THEN
+			object_type := 'attribute options';
+			detail := format('Its options %s: the swap sets the same on the new column.', array_to_string(d.attoptions, ', '));
+			RETURN NEXT;
+		END IF;
+	END LOOP;
+	-- comments: the primary key and its index are made again under their
+	-- names before the swap gives the new column its comment
+	IF p.role = 'parent' THEN
+		FOR d IN SELECT format('%I on %s', con.conname, tbl) AS obj, 'constraint comment' AS typ, obj_description(con.oid, 'pg_constraint') AS cmt
+		          FROM pg_constraint con WHERE con.conrelid = tbl AND con.contype = 'p'
+		          UNION ALL
+		          SELECT con.conindid::regclass::text, 'index comment', obj_description(con.conindid, 'pg_class')
+		          FROM pg_constraint con WHERE con.conrelid = tbl AND con.contype = 'p' LOOP
+			CONTINUE WHEN d.cmt IS NULL;
+			object_type := d.typ; object := d.obj; action := 'carry';
+			detail := 'The comment of the primary key: the swap puts it on the one it makes on the new column.';
+			RETURN NEXT;
+		END LOOP;
+	ELSE
+		-- the foreign key is made again after the swap's comments (on a
+		-- partitioned table, by the finish)
+		FOR d IN SELECT con.conname, con.conrelid::regclass AS rel FROM pg_constraint con
+		          WHERE con.contype = 'f' AND con.confrelid = tbl AND con.conrelid IN (SELECT @extschema@.xid_move_tree(p.relation))
+		            AND (con.conname = p.constraint_name OR con.conparentid <> 0)
+		            AND obj_description(con.oid, 'pg_constraint') IS NOT NULL
+		          ORDER BY con.conrelid = p.relation DESC, con.conrelid::regclass::text LOOP
+			object_type := 'constraint comment'; object := format('%I on %s', d.conname, d.rel); action := 'refuse'; sqlstate := '0A000';
+			detail := 'A comment on the foreign key: the swap drops the foreign key and makes it again on the new column, without it.';
+			hint := format('COMMENT ON CONSTRAINT %I ON %s IS NULL for the move, and comment it again after the finish.', d.conname, d.rel);
+			RETURN NEXT;
+		END LOOP;
+		sqlstate := NULL; hint := NULL;
+	END IF;
+	-- the indexes the move builds again (and their unique constraints)
+	FOR d IN SELECT i.indexrelid::regclass AS idx, i.indrelid::regclass AS rel, con.conname, h.inhrelid IS NOT NULL AS attached,
+	                obj_description(i.indexrelid, 'pg_class') AS icmt, obj_description(con.oid, 'pg_constraint') AS ccmt
+	          FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey::int2[])
+	          LEFT JOIN pg_constraint con ON con.conindid = i.indexrelid AND con.conrelid = i.indrelid
+	          LEFT JOIN pg_inherits h ON h.inhrelid = i.indexrelid
+	          WHERE i.indrelid IN (SELECT @extschema@.xid_move_tree(p.relation)) AND a.attname = p.column_name
+	            AND i.indexprs IS NULL AND i.indpred IS NULL
+	            AND (con.contype IS NULL OR con.contype = 'u')
+	            AND (obj_description(i.indexrelid, 'pg_class') IS NOT NULL OR obj_description(con.oid, 'pg_constraint') IS NOT NULL)
+	          ORDER BY i.indexrelid::regclass::text LOOP
+		IF d.attached THEN
+			object_type := 'index comment'; object := d.idx::text; action := 'refuse'; sqlstate := '0A000';
+			detail := format('A comment on index %s of a partition, which the move builds again: the copy does not take it.', d.idx);
+			hint := format('COMMENT ON INDEX %s IS NULL for the move, and comment the index that takes its place after it.', d.idx);
+			RETURN NEXT;
+			sqlstate := NULL; hint := NULL;
+			CONTINUE;
+		END IF;
+		action := 'carry';
+		IF d.icmt IS NOT NULL THEN
+			object_type := 'index comment'; object := d.idx::text;
+			detail := 'The comment of an index the move builds again: the swap puts it on the copy, which takes its place.';
+			RETURN NEXT;
+		END IF;
+		IF d.ccmt IS NOT NULL THEN
+			object_type := 'constraint comment'; object := format('%I on %s', d.conname, d.rel);
+			detail := 'The comment of a unique constraint the move makes again: the swap puts it on the new one.';
+			RETURN NEXT;
+		END IF;
+	END LOOP;
+END
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_plan_properties(regclass, @extschema@.xid_move_part) IS
+'the plan of a move: the cluster index, statistics target, attribute options and comments of a column it changes, its keys and its indexes';
+
 -- What a move of tbl changes, moves with the key, carries over, keeps, and
 -- refuses, before anything changes: one row an object (see above).
 -- xid_move_start() raises the first refusal as its error.
@@ -751,11 +990,13 @@ BEGIN
 		RETURN QUERY SELECT * FROM @extschema@.xid_move_plan_relation(tbl, p, keytype, time_column);
 		RETURN QUERY SELECT * FROM @extschema@.xid_move_plan_dependents(tbl, p);
 		RETURN QUERY SELECT * FROM @extschema@.xid_move_plan_column(tbl, p);
+		RETURN QUERY SELECT * FROM @extschema@.xid_move_plan_properties(tbl, p);
 		-- a table referenced through several columns is looked at once
 		CONTINUE WHEN p.role = 'child' AND (p.relation = tbl OR EXISTS (
 			SELECT FROM @extschema@.xid_move_parts_of(tbl) y WHERE y.role = 'child' AND y.relation = p.relation AND y.constraint_name < p.constraint_name));
 		RETURN QUERY SELECT * FROM @extschema@.xid_move_plan_code(tbl, p, fire_triggers, can_replica);
 	END LOOP;
+	RETURN QUERY SELECT * FROM @extschema@.xid_move_plan_walk(tbl, keytype);
 
 	-- ids that existing rows would share
 	n := (@extschema@.xid_move_query(tbl, format('SELECT count(*) - count(DISTINCT %s) AS n FROM %s AS row',

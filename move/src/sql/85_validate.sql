@@ -77,6 +77,44 @@ BEGIN
 	stmts := stmts || (SELECT format('COMMENT ON COLUMN %s.%I IS %L', p.relation, p.column_name, col_description(a.attrelid, a.attnum))
 	                   FROM pg_attribute a WHERE a.attrelid = p.relation AND a.attname = p.column_name
 	                     AND col_description(a.attrelid, a.attnum) IS NOT NULL);
+	-- the statistics target and attribute options, relation by relation
+	-- (ONLY: a partition may have its own)
+	stmts := stmts || ARRAY(
+		SELECT s FROM @extschema@.xid_move_tree(p.relation) r
+		JOIN pg_attribute a ON a.attrelid = r AND a.attname = p.column_name,
+		LATERAL (SELECT format('ALTER TABLE ONLY %s ALTER COLUMN %I SET STATISTICS %s', r, p.column_name, a.attstattarget) AS s, 1 AS k
+		         WHERE a.attstattarget >= 0
+		         UNION ALL
+		         SELECT format('ALTER TABLE ONLY %s ALTER COLUMN %I SET (%s)', r, p.column_name,
+		                       (SELECT string_agg(format('%s = %L', split_part(o, '=', 1), substr(o, strpos(o, '=') + 1)), ', ')
+		                        FROM unnest(a.attoptions) o WHERE o ~ '^n_distinct(_inherited)?=')), 2
+		         WHERE EXISTS (SELECT FROM unnest(a.attoptions) o WHERE o ~ '^n_distinct(_inherited)?=')) x
+		ORDER BY r::text, x.k);
+	-- the comments of the primary key and its index, made again under
+	-- their names before these run; of the moved indexes, on their copies
+	-- (a unique constraint's copy has taken the constraint's name)
+	IF p.role = 'parent' THEN
+		stmts := stmts || ARRAY(
+			SELECT format('COMMENT ON CONSTRAINT %I ON %s IS %L', con.conname, tbl, obj_description(con.oid, 'pg_constraint'))
+			FROM pg_constraint con WHERE con.conrelid = tbl AND con.contype = 'p' AND obj_description(con.oid, 'pg_constraint') IS NOT NULL
+			UNION ALL
+			SELECT format('COMMENT ON INDEX %I.%I IS %L', n.nspname, con.conname, obj_description(con.conindid, 'pg_class'))
+			FROM pg_constraint con JOIN pg_class c ON c.oid = con.conindid JOIN pg_namespace n ON n.oid = c.relnamespace
+			WHERE con.conrelid = tbl AND con.contype = 'p' AND obj_description(con.conindid, 'pg_class') IS NOT NULL);
+	END IF;
+	stmts := stmts || ARRAY(
+		SELECT s FROM @extschema@.xid_move_moved_indexes(tbl) mi
+		JOIN pg_class ic ON ic.oid = mi.old_index JOIN pg_namespace n ON n.oid = ic.relnamespace
+		JOIN pg_index i ON i.indexrelid = mi.old_index
+		JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attname = p.column_name AND a.attnum = ANY (i.indkey::int2[]),
+		LATERAL (SELECT format('COMMENT ON INDEX %I.%I IS %L', n.nspname, coalesce(mi.constraint_name, mi.new_index), obj_description(mi.old_index, 'pg_class')) AS s
+		         WHERE obj_description(mi.old_index, 'pg_class') IS NOT NULL
+		         UNION ALL
+		         SELECT format('COMMENT ON CONSTRAINT %I ON %s IS %L', con.conname, mi.relation, obj_description(con.oid, 'pg_constraint'))
+		         FROM pg_constraint con WHERE con.conindid = mi.old_index AND con.conrelid = mi.relation
+		           AND obj_description(con.oid, 'pg_constraint') IS NOT NULL) x
+		WHERE mi.relation = p.relation
+		ORDER BY mi.old_index::text);
 	IF p.role = 'child' THEN
 		SELECT pg_get_expr(ad.adbin, ad.adrelid), @extschema@.xid_move_default_const(a.attrelid, a.attnum) INTO def, val
 		  FROM pg_attrdef ad JOIN pg_attribute a ON a.attrelid = ad.adrelid AND a.attnum = ad.adnum
@@ -106,7 +144,7 @@ END
 $$;
 
 COMMENT ON FUNCTION @extschema@.xid_move_carry(@extschema@.xid_move_parts, regclass, @extschema@.xid_move_moves) IS
-'the statements that give the new column of a move the privileges, comment and default of the old one';
+'the statements that give the new column of a move the privileges, comment, default, statistics target and options of the old one, and its keys and moved indexes their comments';
 
 -- The statements that put the replica identity of each table of a move
 -- whose identity is an index over a moved column on the index that takes
