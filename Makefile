@@ -18,6 +18,7 @@ OBJS = \
 	src/xid_clause.o \
 	src/xid_support.o \
 	src/xid_prune.o \
+	src/xid_actual.o \
 	src/xid_selfuncs.o \
 	src/xid_analyze.o \
 	src/xid_warn.o \
