@@ -455,17 +455,22 @@ stats_end(VariableStatData *vardata, double analyzed, double sampled,
  * they were taken from (0 when unknown): what xid's ANALYZE recorded
  * (xid_analyze.c), or for statistics without it (taken before 1.4's
  * library) pg_class.reltuples of a table without children, which says the
- * same until the next VACUUM.  0 when unknown.
+ * same until the next VACUUM.  0 when unknown.  *vacuumed: pg_class says
+ * otherwise, so a VACUUM has counted the table since (and freed the space
+ * of the rows deleted before it).
  */
 static double
-analyzed_rows(PlannerInfo *root, VariableStatData *vardata, double *sampled)
+analyzed_rows(PlannerInfo *root, VariableStatData *vardata, double *sampled,
+			  bool *vacuumed)
 {
 	AttStatsSlot sslot;
-	double		rows = 0.0;
-	RangeTblEntry *rte;
+	double		rows = -1.0,
+				reltuples = -1.0;
+	RangeTblEntry *rte = NULL;
 	HeapTuple	tuple;
 
 	*sampled = 0.0;
+	*vacuumed = false;
 	if (get_attstatsslot(&sslot, vardata->statsTuple, XID_STATISTIC_KIND_ROWS,
 						 InvalidOid, ATTSTATSSLOT_NUMBERS))
 	{
@@ -474,21 +479,23 @@ analyzed_rows(PlannerInfo *root, VariableStatData *vardata, double *sampled)
 		if (sslot.nnumbers >= 2)
 			*sampled = sslot.numbers[1];
 		free_attstatsslot(&sslot);
-		return rows;
 	}
-	if (vardata->rel == NULL || vardata->rel->relid == 0 ||
-		(int) vardata->rel->relid >= root->simple_rel_array_size)
-		return 0.0;
-	rte = planner_rt_fetch(vardata->rel->relid, root);
-	if (rte == NULL || rte->rtekind != RTE_RELATION || rte->inh)
-		return 0.0;
-	tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(rte->relid));
-	if (HeapTupleIsValid(tuple))
+	if (vardata->rel != NULL && vardata->rel->relid > 0 &&
+		(int) vardata->rel->relid < root->simple_rel_array_size)
+		rte = planner_rt_fetch(vardata->rel->relid, root);
+	if (rte != NULL && rte->rtekind == RTE_RELATION && !rte->inh)
 	{
-		rows = ((Form_pg_class) GETSTRUCT(tuple))->reltuples;
-		ReleaseSysCache(tuple);
+		tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(rte->relid));
+		if (HeapTupleIsValid(tuple))
+		{
+			reltuples = ((Form_pg_class) GETSTRUCT(tuple))->reltuples;
+			ReleaseSysCache(tuple);
+		}
 	}
-	return Max(rows, 0.0);
+	if (rows < 0.0)
+		return Max(reltuples, 0.0);
+	*vacuumed = reltuples >= 0.0 && (float4) reltuples != (float4) rows;
+	return rows;
 }
 
 /* The share of the values [a, b] that lie in [lo, hi], spread evenly */
@@ -513,8 +520,9 @@ span_fraction(uint64 a, uint64 b, uint64 lo, uint64 hi)
  * index (xid_actual.c) says where they are: from the first value past the
  * statistics' end to the actual end, spread evenly over that time (an
  * id's payload is its time).  Rows below the index's actual start are
- * gone (retention deletes), so they neither count in the window nor hide
- * the rows that replaced them.  A table without statistics is read as the
+ * gone (retention deletes): they do not count in the window, and once a
+ * VACUUM has freed their space they do not hide the rows that replaced
+ * them.  A table without statistics is read as the
  * index's range spread evenly.  Without an index, the rows added are
  * placed from the statistics' end to now; without either, or where the
  * index ends inside the statistics (rows added with old times), they
@@ -538,7 +546,8 @@ bounds_selectivity(PlannerInfo *root, VariableStatData *vardata, uint64 lo,
 	uint64		end,
 				margin,
 				from = lo;
-	bool		have_range;
+	bool		have_range,
+				vacuumed;
 
 	if (!HeapTupleIsValid(vardata->statsTuple))
 	{
@@ -549,7 +558,7 @@ bounds_selectivity(PlannerInfo *root, VariableStatData *vardata, uint64 lo,
 	old = stats_selectivity(vardata, lo, hi);
 	if (old < 0.0 || rel == NULL || rel->tuples <= 0.0)
 		return old;
-	analyzed = analyzed_rows(root, vardata, &sampled);
+	analyzed = analyzed_rows(root, vardata, &sampled, &vacuumed);
 	if (analyzed <= 0.0 || !stats_end(vardata, analyzed, sampled, &end, &margin))
 		return old;
 	nullfrac = null_fraction(vardata);
@@ -565,7 +574,11 @@ bounds_selectivity(PlannerInfo *root, VariableStatData *vardata, uint64 lo,
 		from = Max(lo, range.min);
 		old = from > hi ? 0.0 : Max(stats_selectivity(vardata, from, hi), 0.0);
 	}
-	added = rel->tuples - analyzed * (1.0 - gone);
+	/*
+	 * Until a VACUUM, the rows deleted since ANALYZE still fill their pages,
+	 * and the table's size counts them; after it, their space holds new rows
+	 */
+	added = rel->tuples - analyzed * (1.0 - (vacuumed ? gone : 0.0));
 	if (added <= 0.0)
 		return old;
 
