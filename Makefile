@@ -18,6 +18,7 @@ OBJS = \
 	src/xid_clause.o \
 	src/xid_support.o \
 	src/xid_prune.o \
+	src/xid_actual.o \
 	src/xid_selfuncs.o \
 	src/xid_analyze.o \
 	src/xid_warn.o \
@@ -35,7 +36,7 @@ PG_CONFIG ?= pg_config
 
 # One file per feature.  pg_regress creates the extension in its database
 # (REGRESS_OPTS), so each file runs alone too: make installcheck REGRESS=io
-REGRESS = io cast btree hash generate node durable range planner timecmp estimate partition predicate predicate_inherit like brin torture integrity warn tenancy upgrade arguments convert
+REGRESS = io cast btree hash generate node durable range planner timecmp estimate growth partition predicate predicate_inherit like brin torture integrity warn tenancy upgrade arguments convert
 REGRESS_OPTS = --load-extension=xid
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)

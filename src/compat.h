@@ -109,6 +109,18 @@
 #endif
 
 /*
+ * index_beginscan() takes the scan's instrumentation (EXPLAIN ANALYZE's
+ * index searches) from 18 on; the estimators' reads have none.
+ */
+#if PG_VERSION_NUM >= 180000
+#define XID_INDEX_BEGINSCAN(heap, index, snapshot, nkeys, norderbys) \
+	index_beginscan((heap), (index), (snapshot), NULL, (nkeys), (norderbys))
+#else
+#define XID_INDEX_BEGINSCAN(heap, index, snapshot, nkeys, norderbys) \
+	index_beginscan((heap), (index), (snapshot), (nkeys), (norderbys))
+#endif
+
+/*
  * Module magic: 18 can record the name and version of the library.
  */
 #if PG_VERSION_NUM >= 180000

@@ -23,7 +23,12 @@
  * (XID_STATISTIC_KIND_HISTOGRAM), which only xid_selfuncs.c reads: core's
  * estimators for the xid comparisons keep core's histogram, which they
  * copy each time they read it, and the planning time of a lookup stays
- * what it was.  Everything else is core's.
+ * what it was.
+ *
+ * A second slot of its own (XID_STATISTIC_KIND_ROWS) keeps the rows the
+ * table had when the statistics were taken: pg_class.reltuples says the
+ * same only until the next VACUUM, and the estimators need it to count the
+ * rows added since (xid_selfuncs.c).  Everything else is core's.
  *
  *-------------------------------------------------------------------------
  */
@@ -70,7 +75,33 @@ stats_slot(VacAttrStats *stats, int16 kind)
 }
 
 /*
- * Core's statistics, then a finer histogram in a slot of its own.
+ * The rows of the table now and the rows of the sample, in a slot of its
+ * own (when one is free).
+ */
+static void
+store_rows(VacAttrStats *stats, int samplerows, double totalrows)
+{
+	int			slot = stats_slot(stats, 0);
+	float4	   *numbers;
+	MemoryContext old;
+
+	if (slot < 0)
+		return;
+	old = MemoryContextSwitchTo(stats->anl_context);
+	numbers = palloc(sizeof(float4) * 2);
+	MemoryContextSwitchTo(old);
+	numbers[0] = (float4) totalrows;
+	numbers[1] = (float4) samplerows;
+	stats->stakind[slot] = XID_STATISTIC_KIND_ROWS;
+	stats->staop[slot] = InvalidOid;
+	stats->stacoll[slot] = InvalidOid;
+	stats->stanumbers[slot] = numbers;
+	stats->numnumbers[slot] = 2;
+}
+
+/*
+ * Core's statistics and the table's rows, then a finer histogram in a slot
+ * of its own.
  */
 static void
 xid_compute_stats(VacAttrStats *stats, AnalyzeAttrFetchFunc fetchfunc,
@@ -91,6 +122,7 @@ xid_compute_stats(VacAttrStats *stats, AnalyzeAttrFetchFunc fetchfunc,
 	std_compute_stats(stats, fetchfunc, samplerows, totalrows);
 	if (!stats->stats_valid)
 		return;
+	store_rows(stats, samplerows, totalrows);
 	hist = stats_slot(stats, STATISTIC_KIND_HISTOGRAM);
 	slot = stats_slot(stats, 0);
 	if (hist < 0 || slot < 0)

@@ -16,4 +16,12 @@
  */
 #define XID_STATISTIC_KIND_HISTOGRAM 10581
 
+/*
+ * The rows of the table when ANALYZE took the statistics (stanumbers[0]),
+ * which the estimators compare with its current size to count the rows
+ * added since, and the rows of its sample (stanumbers[1]), which say how
+ * far the table's end may lie past the histogram's
+ */
+#define XID_STATISTIC_KIND_ROWS 10582
+
 #endif							/* XID_ANALYZE_H */

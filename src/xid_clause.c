@@ -26,6 +26,7 @@
 #include "catalog/pg_type.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
+#include "optimizer/optimizer.h"
 #include "utils/lsyscache.h"
 #include "utils/rangetypes.h"
 #include "utils/timestamp.h"
@@ -38,6 +39,7 @@
 #include "xid_clause.h"
 #include "xid_done.h"
 #include "xid_like.h"
+#include "xid_ops.h"
 #include "xid_range.h"
 #include "xid_time.h"
 
@@ -103,6 +105,40 @@ time_clause(PGFunction fn, XidTimeOp *op, int *elem_argno)
 	return false;
 }
 
+/*
+ * Is fn one of the comparisons of two xids (< <= > >=)?  Then the
+ * comparison with the xid that refers to a relation on the left ("c < id"
+ * is "id > c"), and which argument that is: the first, unless only the
+ * second has a column.
+ */
+static bool
+cmp_clause(PGFunction fn, List *args, XidTimeOp *op, int *elem_argno)
+{
+	static const XidTimeOp flipped[4] = {
+		[XID_TIME_LT] = XID_TIME_GT,[XID_TIME_LE] = XID_TIME_GE,
+		[XID_TIME_GT] = XID_TIME_LT,[XID_TIME_GE] = XID_TIME_LE,
+	};
+
+	if (fn == xid_lt)
+		*op = XID_TIME_LT;
+	else if (fn == xid_le)
+		*op = XID_TIME_LE;
+	else if (fn == xid_gt)
+		*op = XID_TIME_GT;
+	else if (fn == xid_ge)
+		*op = XID_TIME_GE;
+	else
+		return false;
+	*elem_argno = 0;
+	if (!contain_var_clause(linitial(args)) &&
+		contain_var_clause(lsecond(args)))
+	{
+		*elem_argno = 1;
+		*op = flipped[*op];
+	}
+	return true;
+}
+
 static bool xid_collation_matches_bytes(Oid collid);
 
 /*
@@ -130,6 +166,8 @@ xid_clause_parse(Oid funcid, List *args, Oid collid, XidClause *clause)
 	clause->timeop = XID_TIME_LT;
 	if (time_clause(fn, &clause->timeop, &clause->elem_argno))
 		clause->kind = XID_CLAUSE_TIME;
+	else if (cmp_clause(fn, args, &clause->timeop, &clause->elem_argno))
+		clause->kind = XID_CLAUSE_CMP;
 	else if (!range_clause(fn, &clause->kind, &clause->elem_argno) &&
 			 !like_clause(fn, &clause->kind, &clause->elem_argno))
 		return false;
@@ -182,6 +220,13 @@ const_type_fits(const XidClause *clause, Oid typid)
 			return base == TIMESTAMPTZOID;
 		case XID_CLAUSE_RANGE:
 			return true;		/* xid_clause_bounds() checks it */
+		case XID_CLAUSE_CMP:
+			{
+				Oid			elemtype = exprType(clause->elem);
+
+				return typid == elemtype ||
+					getBaseType(typid) == getBaseType(elemtype);
+			}
 	}
 	return false;
 }
@@ -273,6 +318,30 @@ xid_clause_bounds(const XidClause *clause, Node *other, XidClauseBounds *b)
 									  DatumGetTimestampTz(c->constvalue),
 									  &b->lo, &b->hi);
 			break;
+		case XID_CLAUSE_CMP:
+			{
+				uint64		v = DatumGetXidPayload(c->constvalue);
+
+				some = true;
+				switch (clause->timeop)
+				{
+					case XID_TIME_LT:
+						some = v > 0;
+						b->hi = v - 1;
+						break;
+					case XID_TIME_LE:
+						b->hi = v;
+						break;
+					case XID_TIME_GT:
+						some = v < PG_UINT64_MAX;
+						b->lo = v + 1;
+						break;
+					case XID_TIME_GE:
+						b->lo = v;
+						break;
+				}
+				break;
+			}
 	}
 	if (!some)
 		b->bounds = XID_BOUNDS_NONE;

@@ -18,7 +18,9 @@
 
 /*
  * The clause kinds the planner support understands (<@, @>, ^@, LIKE, NOT
- * LIKE, and the time comparisons in either argument order)
+ * LIKE, and the time comparisons in either argument order), and the
+ * comparisons of two xids, which only the estimator reads (their index
+ * conditions and pruning are core's)
  */
 typedef enum XidClauseKind
 {
@@ -26,14 +28,16 @@ typedef enum XidClauseKind
 	XID_CLAUSE_PREFIX,			/* xid ^@ text */
 	XID_CLAUSE_LIKE,			/* xid ~~ text */
 	XID_CLAUSE_NOT_LIKE,		/* xid !~~ text */
-	XID_CLAUSE_TIME				/* xid OP timestamptz, either order */
+	XID_CLAUSE_TIME,			/* xid OP timestamptz, either order */
+	XID_CLAUSE_CMP				/* xid OP xid (< <= > >=), either order */
 } XidClauseKind;
 
 /* A clause of one of those kinds, taken apart */
 typedef struct XidClause
 {
 	XidClauseKind kind;
-	XidTimeOp	timeop;			/* XID_CLAUSE_TIME: xid_time(elem) OP other */
+	XidTimeOp	timeop;			/* XID_CLAUSE_TIME: xid_time(elem) OP other;
+								 * XID_CLAUSE_CMP: elem OP other */
 	int			elem_argno;		/* which argument is the xid */
 	Node	   *elem;			/* the xid argument */
 	Node	   *other;			/* the range, text or timestamptz */

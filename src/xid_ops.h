@@ -11,7 +11,9 @@
 
 #include "fmgr.h"
 
+extern PGDLLEXPORT Datum xid_lt(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum xid_le(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum xid_gt(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum xid_ge(PG_FUNCTION_ARGS);
 
 #endif							/* XID_OPS_H */

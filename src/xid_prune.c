@@ -190,6 +190,7 @@ clause_with_collation(SupportRequestSimplify *req, const XidClause *c,
 			name = (c->elem_argno == 0 ? time_names : time_names_flipped)[c->timeop];
 			break;
 		case XID_CLAUSE_NOT_LIKE:
+		case XID_CLAUSE_CMP:
 			/* !~~ has no support function (see the file header) */
 			elog(ERROR, "unexpected xid clause kind %d", (int) c->kind);
 	}

@@ -49,10 +49,13 @@
 #include "postgres.h"
 
 #include "access/htup_details.h"
+#include "access/xact.h"
+#include "catalog/pg_class.h"
 #include "catalog/pg_statistic.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
+#include "parser/parsetree.h"
 #include "storage/itemptr.h"
 #include "utils/lsyscache.h"
 #include "utils/hsearch.h"
@@ -63,11 +66,16 @@
 #include "utils/typcache.h"
 
 #include "xid.h"
+#include "xid_actual.h"
 #include "xid_analyze.h"
+#include "xid_catcache.h"
 #include "xid_clause.h"
 #include "xid_done.h"
+#include "xid_like.h"
 #include "xid_prune.h"
+#include "xid_range.h"
 #include "xid_selfuncs.h"
+#include "xid_time.h"
 
 /*
  * Fraction of the histogram's population below x, interpolating linearly
@@ -331,13 +339,13 @@ null_fraction(VariableStatData *vardata)
 }
 
 /*
- * Selectivity of "var in [lo, hi]" from the column's statistics, as core's
- * scalarineqsel() combines them: the MCVs in the range, plus the histogram's
- * fraction of the rows that are neither NULL nor an MCV.  -1 when the column
- * has no statistics.
+ * Selectivity of "var in [lo, hi]" among the rows the column's statistics
+ * describe, as core's scalarineqsel() combines them: the MCVs in the range,
+ * plus the histogram's fraction of the rows that are neither NULL nor an
+ * MCV.  -1 when the column has no statistics.
  */
 static Selectivity
-bounds_selectivity(VariableStatData *vardata, uint64 lo, uint64 hi)
+stats_selectivity(VariableStatData *vardata, uint64 lo, uint64 hi)
 {
 	AttStatsSlot sslot;
 	double		nullfrac;
@@ -394,6 +402,211 @@ bounds_selectivity(VariableStatData *vardata, uint64 lo, uint64 hi)
 }
 
 /*
+ * The largest value the statistics know of: the histogram's upper end, or
+ * a larger common value; and how far past it the table's end may have
+ * been when they were taken, *margin: a sample of fewer rows than the
+ * table's misses its last ones, and the rows past the histogram's end are
+ * not all new.  Three sample rows' worth of the last bucket's width is
+ * past what a sample misses but well short of an hour of new rows.  False
+ * when the statistics know no value.
+ */
+static bool
+stats_end(VariableStatData *vardata, double analyzed, double sampled,
+		  uint64 *end, uint64 *margin)
+{
+	AttStatsSlot sslot;
+	const uint64 *bounds;
+	int			nbounds;
+	bool		have = false;
+
+	*end = 0;
+	*margin = 0;
+	nbounds = histogram_bounds(vardata, &bounds);
+	if (nbounds >= 2)
+	{
+		*end = bounds[nbounds - 1];
+		have = true;
+		if (sampled > 0.0 && sampled < analyzed)
+			*margin = (uint64) Min(3.0 * (nbounds - 1) / sampled *
+								   (double) (bounds[nbounds - 1] -
+											 bounds[nbounds - 2]),
+								   (double) (PG_UINT64_MAX / 2));
+	}
+	if (get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_MCV,
+						 InvalidOid, ATTSTATSSLOT_VALUES))
+	{
+		int			i;
+
+		for (i = 0; i < sslot.nvalues; i++)
+		{
+			uint64		v = DatumGetXidPayload(sslot.values[i]);
+
+			if (!have || v > *end)
+				*end = v;
+			have = true;
+		}
+		free_attstatsslot(&sslot);
+	}
+	return have;
+}
+
+/*
+ * The rows of the table when the statistics were taken, and of the sample
+ * they were taken from (0 when unknown): what xid's ANALYZE recorded
+ * (xid_analyze.c), or for statistics without it (taken before 1.4's
+ * library) pg_class.reltuples of a table without children, which says the
+ * same until the next VACUUM.  0 when unknown.  *vacuumed: pg_class says
+ * otherwise, so a VACUUM has counted the table since (and freed the space
+ * of the rows deleted before it).
+ */
+static double
+analyzed_rows(PlannerInfo *root, VariableStatData *vardata, double *sampled,
+			  bool *vacuumed)
+{
+	AttStatsSlot sslot;
+	double		rows = -1.0,
+				reltuples = -1.0;
+	RangeTblEntry *rte = NULL;
+	HeapTuple	tuple;
+
+	*sampled = 0.0;
+	*vacuumed = false;
+	if (get_attstatsslot(&sslot, vardata->statsTuple, XID_STATISTIC_KIND_ROWS,
+						 InvalidOid, ATTSTATSSLOT_NUMBERS))
+	{
+		if (sslot.nnumbers >= 1)
+			rows = sslot.numbers[0];
+		if (sslot.nnumbers >= 2)
+			*sampled = sslot.numbers[1];
+		free_attstatsslot(&sslot);
+	}
+	if (vardata->rel != NULL && vardata->rel->relid > 0 &&
+		(int) vardata->rel->relid < root->simple_rel_array_size)
+		rte = planner_rt_fetch(vardata->rel->relid, root);
+	if (rte != NULL && rte->rtekind == RTE_RELATION && !rte->inh)
+	{
+		tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(rte->relid));
+		if (HeapTupleIsValid(tuple))
+		{
+			reltuples = ((Form_pg_class) GETSTRUCT(tuple))->reltuples;
+			ReleaseSysCache(tuple);
+		}
+	}
+	if (rows < 0.0)
+		return Max(reltuples, 0.0);
+	*vacuumed = reltuples >= 0.0 && (float4) reltuples != (float4) rows;
+	return rows;
+}
+
+/* The share of the values [a, b] that lie in [lo, hi], spread evenly */
+static double
+span_fraction(uint64 a, uint64 b, uint64 lo, uint64 hi)
+{
+	uint64		from = Max(a, lo),
+				to = Min(b, hi);
+
+	if (from > to)
+		return 0.0;
+	return ((double) (to - from) + 1.0) / ((double) (b - a) + 1.0);
+}
+
+/*
+ * Selectivity of "var in [lo, hi]" among the relation's rows now: those
+ * the statistics describe, and those added since the last ANALYZE.
+ *
+ * The table's size now (rel->tuples, which the planner scales from the
+ * pages it has now) against its size when the statistics were taken
+ * (analyzed_rows()) says how many rows came since; the column's btree
+ * index (xid_actual.c) says where they are: from the first value past the
+ * statistics' end to the actual end, spread evenly over that time (an
+ * id's payload is its time).  Rows below the index's actual start are
+ * gone (retention deletes): they do not count in the window, and once a
+ * VACUUM has freed their space they do not hide the rows that replaced
+ * them.  A table without statistics is read as the
+ * index's range spread evenly.  Without an index, the rows added are
+ * placed from the statistics' end to now; without either, or where the
+ * index ends inside the statistics (rows added with old times), they
+ * follow the statistics, as core's estimates assume.  -1 when nothing is
+ * known.
+ */
+static Selectivity
+bounds_selectivity(PlannerInfo *root, VariableStatData *vardata, uint64 lo,
+				   uint64 hi)
+{
+	RelOptInfo *rel = vardata->rel;
+	XidActualRange range;
+	Selectivity old,
+				gone = 0.0,
+				sel;
+	double		analyzed,
+				sampled,
+				nullfrac,
+				added,
+				spread;
+	uint64		end,
+				margin,
+				from = lo;
+	bool		have_range,
+				vacuumed;
+
+	if (!HeapTupleIsValid(vardata->statsTuple))
+	{
+		if (!xid_actual_range(root, vardata, PG_UINT64_MAX, &range))
+			return -1.0;
+		return span_fraction(range.min, range.max, lo, hi);
+	}
+	old = stats_selectivity(vardata, lo, hi);
+	if (old < 0.0 || rel == NULL || rel->tuples <= 0.0)
+		return old;
+	analyzed = analyzed_rows(root, vardata, &sampled, &vacuumed);
+	if (analyzed <= 0.0 || !stats_end(vardata, analyzed, sampled, &end, &margin))
+		return old;
+	nullfrac = null_fraction(vardata);
+
+	have_range = xid_actual_range(root, vardata,
+								  end <= PG_UINT64_MAX - margin ?
+								  end + margin : PG_UINT64_MAX,
+								  &range);
+	if (have_range && range.min > 0)
+	{
+		gone = stats_selectivity(vardata, 0, range.min - 1);
+		gone = Max(gone, 0.0);
+		from = Max(lo, range.min);
+		old = from > hi ? 0.0 : Max(stats_selectivity(vardata, from, hi), 0.0);
+	}
+	/*
+	 * Until a VACUUM, the rows deleted since ANALYZE still fill their pages,
+	 * and the table's size counts them; after it, their space holds new rows
+	 */
+	added = rel->tuples - analyzed * (1.0 - (vacuumed ? gone : 0.0));
+	if (added <= 0.0)
+		return old;
+
+	/* where the rows added are, as a share of them in [lo, hi] */
+	if (have_range && range.have_after && range.after > end)
+		spread = span_fraction(range.after, range.max, lo, hi);
+	else if (!have_range)
+	{
+		uint64		first,
+					now;
+
+		/* the largest id of the transaction's start */
+		if (xid_time_op_bounds(XID_TIME_LE,
+							   GetCurrentTransactionStartTimestamp(),
+							   &first, &now) && now > end)
+			spread = span_fraction(end + 1, now, lo, hi);
+		else
+			spread = nullfrac < 1.0 ? old / (1.0 - nullfrac) : 0.0;
+	}
+	else
+		spread = nullfrac < 1.0 ? old / (1.0 - nullfrac) : 0.0;
+
+	sel = (analyzed * old + added * (1.0 - nullfrac) * spread) / rel->tuples;
+	CLAMP_PROBABILITY(sel);
+	return sel;
+}
+
+/*
  * What one clause says about the window: its bounds when its other argument
  * is known at plan time (a constant, or a stable expression such as now() -
  * interval '1 day' evaluated for the estimate), and which ends it bounds.
@@ -410,7 +623,7 @@ window_part(PlannerInfo *root, const XidClause *clause, Node *other,
 			WindowPart *part)
 {
 	xid_clause_bounds(clause, other, &part->b);
-	if (clause->kind == XID_CLAUSE_TIME)
+	if (clause->kind == XID_CLAUSE_TIME || clause->kind == XID_CLAUSE_CMP)
 	{
 		part->below = XidTimeOpIsLower(clause->timeop);
 		part->above = !part->below;
@@ -426,7 +639,8 @@ window_part(PlannerInfo *root, const XidClause *clause, Node *other,
  * for a comparison or, once the parts bound both ends, for a window.
  */
 static Selectivity
-window_selectivity(VariableStatData *vardata, const WindowPart *parts, int n)
+window_selectivity(PlannerInfo *root, VariableStatData *vardata,
+				   const WindowPart *parts, int n)
 {
 	uint64		lo = 0,
 				hi = PG_UINT64_MAX;
@@ -464,7 +678,7 @@ window_selectivity(VariableStatData *vardata, const WindowPart *parts, int n)
 		return 0.0;
 
 	dflt = (below && above) ? DEFAULT_RANGE_INEQ_SEL : DEFAULT_INEQ_SEL;
-	sel = bounds_selectivity(vardata, lo, hi);
+	sel = bounds_selectivity(root, vardata, lo, hi);
 	if (sel < 0.0)
 		sel = dflt;
 	else
@@ -499,6 +713,19 @@ call_parts(Node *node, Oid *funcid, List **args, Oid *collid)
 	else
 		return false;
 	return list_length(*args) == 2;
+}
+
+/*
+ * Is clause one that xid_simplify() kept beside the comparisons it added
+ * for partition pruning (see xid_clause_selectivity())?  Those comparisons
+ * are the window then, and the clause is no part of it.
+ */
+static bool
+kept_beside_pruning(RelOptInfo *rel, Oid collid, const XidClause *clause)
+{
+	return clause->kind != XID_CLAUSE_CMP &&
+		xid_is_done(collid, clause->other) &&
+		xid_has_pruning_clauses(rel, clause->elem, false);
 }
 
 /* Can a clause of this kind be part of a window? */
@@ -549,7 +776,8 @@ window_parts(PlannerInfo *root, RelOptInfo *rel, List *args,
 			!equal(lsecond(cargs), self->elem))
 			continue;
 		if (!xid_clause_parse(funcid, cargs, collid, &clause) ||
-			!equal(clause.elem, self->elem) || !window_kind(&clause))
+			!equal(clause.elem, self->elem) || !window_kind(&clause) ||
+			kept_beside_pruning(rel, collid, &clause))
 			continue;
 		window_part(root, &clause,
 					estimate_expression_value(root, clause.other),
@@ -561,6 +789,112 @@ window_parts(PlannerInfo *root, RelOptInfo *rel, List *args,
 		return 0;
 	}
 	return n;
+}
+
+/*
+ * Is the comparison cmp ("elem >= x" or "elem <= x") one of the index
+ * conditions that xid_support.c made of the restriction clause src, whose
+ * bounds are b: x its bound, or the bound function of its other argument?
+ */
+static bool
+derived_from(const XidClause *cmp, const XidClause *src,
+			 const XidClauseBounds *b, Node *cmp_other)
+{
+	static const PGFunction lower_funcs[] = {
+		xid_time_lower_bound, xid_range_lower_bound,
+		xid_prefix_lower_bound, xid_like_lower_bound,
+	};
+	static const PGFunction upper_funcs[] = {
+		xid_time_upper_bound, xid_range_upper_bound,
+		xid_prefix_upper_bound, xid_like_upper_bound,
+	};
+	bool		lower = cmp->timeop == XID_TIME_GE;
+	int			i;
+
+	if (cmp->timeop != XID_TIME_GE && cmp->timeop != XID_TIME_LE)
+		return false;
+	if (IsA(cmp->other, FuncExpr))
+	{
+		FuncExpr   *f = (FuncExpr *) cmp->other;
+		PGFunction	fn;
+
+		if (f->args == NIL || !equal(linitial(f->args), src->other))
+			return false;
+		fn = xid_func_entry_point(f->funcid);
+		for (i = 0; i < (int) lengthof(lower_funcs); i++)
+			if (fn == (lower ? lower_funcs : upper_funcs)[i])
+				return true;
+		return false;
+	}
+	if (cmp_other == NULL || !IsA(cmp_other, Const) ||
+		((Const *) cmp_other)->constisnull || b->bounds != XID_BOUNDS_SOME)
+		return false;
+	return lower ?
+		b->lo == DatumGetXidPayload(((Const *) cmp_other)->constvalue) :
+		b->hi == DatumGetXidPayload(((Const *) cmp_other)->constvalue);
+}
+
+/*
+ * Selectivity of a comparison that is not a restriction clause of the
+ * relation but an index condition made of one (xid_support.c): "elem >=
+ * lo AND elem <= hi" for a range, prefix, pattern or time.  The planner
+ * multiplies the two, so the lower one gets the share of [lo, the end]
+ * and the upper one the rest of the window's, as parts of a window do
+ * (see the file header); the window is the bounds alone, without what a
+ * pattern's recheck removes, since the index returns all of it.  -1 when
+ * cmp is no such condition.
+ */
+static Selectivity
+index_condition_share(PlannerInfo *root, VariableStatData *vardata,
+					  const XidClause *cmp, Node *cmp_other)
+{
+	ListCell   *lc;
+
+	if (vardata->rel == NULL || cmp->kind != XID_CLAUSE_CMP)
+		return -1.0;
+	foreach(lc, vardata->rel->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = lfirst_node(RestrictInfo, lc);
+		Oid			funcid;
+		List	   *cargs;
+		Oid			collid;
+		XidClause	src;
+		WindowPart	whole,
+					lower;
+		Selectivity s_whole,
+					s_lower;
+		bool		has_lower;
+
+		if (!call_parts((Node *) rinfo->clause, &funcid, &cargs, &collid))
+			continue;
+		if (!equal(linitial(cargs), cmp->elem) &&
+			!equal(lsecond(cargs), cmp->elem))
+			continue;
+		if (!xid_clause_parse(funcid, cargs, collid, &src) ||
+			src.kind == XID_CLAUSE_CMP || !equal(src.elem, cmp->elem) ||
+			!window_kind(&src))
+			continue;
+		window_part(root, &src, estimate_expression_value(root, src.other),
+					&whole);
+		if (!derived_from(cmp, &src, &whole.b, cmp_other))
+			continue;
+
+		whole.b.exact = true;
+		whole.b.residual = 1.0;
+		s_whole = window_selectivity(root, vardata, &whole, 1);
+		has_lower = whole.b.bounds == XID_BOUNDS_UNKNOWN ? whole.below :
+			whole.b.lo > 0;
+		if (!has_lower)
+			return s_whole;
+		lower = whole;
+		lower.above = false;
+		lower.b.hi = PG_UINT64_MAX;
+		s_lower = window_selectivity(root, vardata, &lower, 1);
+		if (cmp->timeop == XID_TIME_GE)
+			return s_lower;
+		return s_lower > 0.0 ? Min(s_whole / s_lower, 1.0) : 0.0;
+	}
+	return -1.0;
 }
 
 /*
@@ -581,11 +915,16 @@ clause_share(PlannerInfo *root, VariableStatData *vardata, List *args,
 	n = window_parts(root, vardata->rel, args, clause, other, &parts, &k);
 	if (n == 0)
 	{
+		Selectivity derived = index_condition_share(root, vardata, clause,
+													other);
+
+		if (derived >= 0.0)
+			return derived;
 		window_part(root, clause, other, &alone);
-		return window_selectivity(vardata, &alone, 1);
+		return window_selectivity(root, vardata, &alone, 1);
 	}
-	upto_k = window_selectivity(vardata, parts, k + 1);
-	before_k = k == 0 ? 1.0 : window_selectivity(vardata, parts, k);
+	upto_k = window_selectivity(root, vardata, parts, k + 1);
+	before_k = k == 0 ? 1.0 : window_selectivity(root, vardata, parts, k);
 	pfree(parts);
 	if (before_k <= 0.0)
 		return 0.0;
@@ -616,7 +955,8 @@ xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
 		return DEFAULT_RANGE_INEQ_SEL;
 	if (!get_restriction_variable(root, args, varRelid,
 								  &vardata, &other, &varonleft))
-		return clause.kind == XID_CLAUSE_TIME ?
+		return (clause.kind == XID_CLAUSE_TIME ||
+				clause.kind == XID_CLAUSE_CMP) ?
 			DEFAULT_INEQ_SEL : DEFAULT_RANGE_INEQ_SEL;
 
 	/*
@@ -629,11 +969,11 @@ xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
 	if ((varonleft ? 0 : 1) != clause.elem_argno)
 	{
 		ReleaseVariableStats(vardata);
-		return clause.kind == XID_CLAUSE_TIME ?
+		return (clause.kind == XID_CLAUSE_TIME ||
+				clause.kind == XID_CLAUSE_CMP) ?
 			DEFAULT_INEQ_SEL : DEFAULT_RANGE_INEQ_SEL;
 	}
-	if (xid_is_done(collation, clause.other) &&
-		xid_has_pruning_clauses(vardata.rel, clause.elem, false))
+	if (kept_beside_pruning(vardata.rel, collation, &clause))
 		sel = 1.0;
 	else if (clause.kind == XID_CLAUSE_NOT_LIKE)
 	{
@@ -643,7 +983,7 @@ xid_clause_selectivity(PlannerInfo *root, Oid funcid, List *args,
 		clause.kind = XID_CLAUSE_LIKE;
 		window_part(root, &clause, other, &like);
 		sel = 1.0 - null_fraction(&vardata) -
-			window_selectivity(&vardata, &like, 1);
+			window_selectivity(root, &vardata, &like, 1);
 	}
 	else
 		sel = clause_share(root, &vardata, args, &clause, other);
