@@ -13,3 +13,24 @@
 
 COMMENT ON FUNCTION @extschema@.xid_new() IS
 'new xid for now, unique and strictly increasing across the sessions of this database (docs/generating.md)';
+
+------------------------------------------------------------------------------
+-- Estimates of the comparisons
+--
+-- The comparisons of two xids were estimated by core's scalarltsel() and
+-- the others, which cannot interpolate within a bucket of a type they do
+-- not know (they take the middle of it) and pair "id >= a AND id <= b" as
+-- hi + lo - 1, one row for a window inside a bucket.  They are also the
+-- index conditions of the range, prefix, time and LIKE tests, so index
+-- scans were costed from those estimates.  xid's estimator reads its own
+-- histogram and counts the rows added since the last ANALYZE.
+------------------------------------------------------------------------------
+
+ALTER OPERATOR @extschema@.< (@extschema@.xid, @extschema@.xid)
+	SET (RESTRICT = @extschema@.xid_range_sel);
+ALTER OPERATOR @extschema@.<= (@extschema@.xid, @extschema@.xid)
+	SET (RESTRICT = @extschema@.xid_range_sel);
+ALTER OPERATOR @extschema@.> (@extschema@.xid, @extschema@.xid)
+	SET (RESTRICT = @extschema@.xid_range_sel);
+ALTER OPERATOR @extschema@.>= (@extschema@.xid, @extschema@.xid)
+	SET (RESTRICT = @extschema@.xid_range_sel);

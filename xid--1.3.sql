@@ -203,6 +203,14 @@ RETURNS void
 AS 'MODULE_PATHNAME', 'xid_sortsupport'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- The row estimator of the comparisons (here) and of the range, prefix,
+-- time and LIKE tests (below): it counts the rows added since the last
+-- ANALYZE, which core's scalarltsel() and the others cannot place (1.3).
+CREATE FUNCTION @extschema@.xid_range_sel(internal, oid, internal, integer)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'xid_range_sel'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
 CREATE FUNCTION @extschema@.xid_hash(@extschema@.xid)
 RETURNS integer
 AS 'MODULE_PATHNAME', 'xid_hash'
@@ -265,7 +273,7 @@ CREATE OPERATOR @extschema@.< (
 	FUNCTION = @extschema@.xid_lt,
 	COMMUTATOR = OPERATOR(@extschema@.>),
 	NEGATOR = OPERATOR(@extschema@.>=),
-	RESTRICT = scalarltsel,
+	RESTRICT = @extschema@.xid_range_sel,
 	JOIN = scalarltjoinsel
 );
 
@@ -275,7 +283,7 @@ CREATE OPERATOR @extschema@.<= (
 	FUNCTION = @extschema@.xid_le,
 	COMMUTATOR = OPERATOR(@extschema@.>=),
 	NEGATOR = OPERATOR(@extschema@.>),
-	RESTRICT = scalarlesel,
+	RESTRICT = @extschema@.xid_range_sel,
 	JOIN = scalarlejoinsel
 );
 
@@ -285,7 +293,7 @@ CREATE OPERATOR @extschema@.> (
 	FUNCTION = @extschema@.xid_gt,
 	COMMUTATOR = OPERATOR(@extschema@.<),
 	NEGATOR = OPERATOR(@extschema@.<=),
-	RESTRICT = scalargtsel,
+	RESTRICT = @extschema@.xid_range_sel,
 	JOIN = scalargtjoinsel
 );
 
@@ -295,7 +303,7 @@ CREATE OPERATOR @extschema@.>= (
 	FUNCTION = @extschema@.xid_ge,
 	COMMUTATOR = OPERATOR(@extschema@.<=),
 	NEGATOR = OPERATOR(@extschema@.<),
-	RESTRICT = scalargesel,
+	RESTRICT = @extschema@.xid_range_sel,
 	JOIN = scalargejoinsel
 );
 
@@ -581,11 +589,6 @@ CREATE FUNCTION @extschema@.xid_range_support(internal)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'xid_range_support'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-
-CREATE FUNCTION @extschema@.xid_range_sel(internal, oid, internal, integer)
-RETURNS float8
-AS 'MODULE_PATHNAME', 'xid_range_sel'
-LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION @extschema@.xid_contained_by(@extschema@.xid, @extschema@.xidrange)
 RETURNS boolean

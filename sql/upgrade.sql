@@ -142,16 +142,15 @@ SELECT format('configuration dump of %s where %s', c.cfg::regclass, quote_litera
 FROM pg_extension e, unnest(e.extconfig, e.extcondition) AS c(cfg, cond)
 WHERE e.extname = 'xid'
 $$;
--- each released version (1.0, 1.1, 1.2, 1.3), installed as it was and
--- updated to the default version, equals a fresh install of the default
--- version, which runs its own full script (xid--1.4.sql)
+-- each released version (1.0, 1.1, 1.2), installed as it was and updated
+-- to the default version, equals a fresh install of the default version,
+-- which runs its own full script (xid--1.3.sql)
 DROP EXTENSION xid;
 CREATE EXTENSION xid VERSION '1.0';
 CREATE TEMP TABLE v1_0 AS SELECT pg_temp.xid_members() AS d;
 ALTER EXTENSION xid UPDATE TO '1.1';
 ALTER EXTENSION xid UPDATE TO '1.2';
 ALTER EXTENSION xid UPDATE TO '1.3';
-ALTER EXTENSION xid UPDATE TO '1.4';
 SELECT extversion FROM pg_extension WHERE extname = 'xid';
 CREATE TEMP TABLE upgraded AS SELECT pg_temp.xid_members() AS d;
 DROP EXTENSION xid;
@@ -168,13 +167,6 @@ CREATE TEMP TABLE v1_2 AS SELECT pg_temp.xid_members() AS d;
 ALTER EXTENSION xid UPDATE;
 SELECT extversion FROM pg_extension WHERE extname = 'xid';
 CREATE TEMP TABLE upgraded_1_2 AS SELECT pg_temp.xid_members() AS d;
-DROP EXTENSION xid;
-CREATE EXTENSION xid VERSION '1.3';
-SELECT extversion FROM pg_extension WHERE extname = 'xid';
-CREATE TEMP TABLE v1_3 AS SELECT pg_temp.xid_members() AS d;
-ALTER EXTENSION xid UPDATE;
-SELECT extversion FROM pg_extension WHERE extname = 'xid';
-CREATE TEMP TABLE upgraded_1_3 AS SELECT pg_temp.xid_members() AS d;
 DROP EXTENSION xid;
 CREATE EXTENSION xid;
 SELECT extversion FROM pg_extension WHERE extname = 'xid';
@@ -199,11 +191,7 @@ UNION ALL
 UNION ALL
 (SELECT 'only after the update from 1.2', d FROM upgraded_1_2 EXCEPT ALL SELECT 'only after the update from 1.2', d FROM fresh)
 UNION ALL
-(SELECT 'only in a fresh install, not 1.2', d FROM fresh EXCEPT ALL SELECT 'only in a fresh install, not 1.2', d FROM upgraded_1_2)
-UNION ALL
-(SELECT 'only after the update from 1.3', d FROM upgraded_1_3 EXCEPT ALL SELECT 'only after the update from 1.3', d FROM fresh)
-UNION ALL
-(SELECT 'only in a fresh install, not 1.3', d FROM fresh EXCEPT ALL SELECT 'only in a fresh install, not 1.3', d FROM upgraded_1_3);
+(SELECT 'only in a fresh install, not 1.2', d FROM fresh EXCEPT ALL SELECT 'only in a fresh install, not 1.2', d FROM upgraded_1_2);
 -- the comparison sees labels: what 1.1 changed in the 1.0 objects (each
 -- function's comment is in its line; the comments of the other objects,
 -- in their "object" lines, are left out here)
@@ -222,16 +210,9 @@ SELECT count(*) AS dropped_in_1_2 FROM (SELECT d FROM v1_1 EXCEPT SELECT d FROM 
 -- pointed to a README section that moved to a docs/ page
 SELECT CASE WHEN d LIKE 'function %' THEN 'function ' || substring(d FROM 'CREATE OR REPLACE (?:FUNCTION|PROCEDURE) ([^\n]*)')
             ELSE left(d, 60) END AS changed_in_1_3
-FROM (SELECT d FROM v1_3 EXCEPT SELECT d FROM v1_2) s
+FROM (SELECT d FROM fresh EXCEPT SELECT d FROM v1_2) s
 WHERE d NOT LIKE 'object %' ORDER BY 1;
-SELECT count(*) AS replaced_in_1_3 FROM (SELECT d FROM v1_2 EXCEPT SELECT d FROM v1_3) s
-WHERE d NOT LIKE 'object %';
--- 1.4 changed the row estimator of the four comparisons of two xids
--- (xid_range_sel, the estimator of the range tests), and nothing else
-SELECT left(d, 36) AS changed_in_1_4, substring(d FROM 'restrict [a-z_]*') AS estimator
-FROM (SELECT d FROM fresh EXCEPT SELECT d FROM v1_3) s
-WHERE d NOT LIKE 'object %' ORDER BY 1;
-SELECT count(*) AS replaced_in_1_4 FROM (SELECT d FROM v1_3 EXCEPT SELECT d FROM fresh) s
+SELECT count(*) AS replaced_in_1_3 FROM (SELECT d FROM v1_2 EXCEPT SELECT d FROM fresh) s
 WHERE d NOT LIKE 'object %';
 SELECT obj_description('public.xid_new()'::regprocedure, 'pg_proc') AS xid_new_comment;
 

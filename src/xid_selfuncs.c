@@ -453,7 +453,7 @@ stats_end(VariableStatData *vardata, double analyzed, double sampled,
 /*
  * The rows of the table when the statistics were taken, and of the sample
  * they were taken from (0 when unknown): what xid's ANALYZE recorded
- * (xid_analyze.c), or for statistics without it (taken before 1.4's
+ * (xid_analyze.c), or for statistics without it (taken before 1.3's
  * library) pg_class.reltuples of a table without children, which says the
  * same until the next VACUUM.  0 when unknown.  *vacuumed: pg_class says
  * otherwise, so a VACUUM has counted the table since (and freed the space
