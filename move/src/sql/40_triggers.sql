@@ -2,6 +2,48 @@
 -- The triggers that keep the new columns in step
 ------------------------------------------------------------------------------
 
+-- The statement that records a trigger the move has just made on rel,
+-- in the same transaction, by OID: xid_move_trigger() acts on that record
+-- (its kind, mode and the attribute numbers of the columns it reads and
+-- fills, read from the catalog when the statement runs, after the renames
+-- before it) and on nothing in the trigger's arguments.
+CREATE FUNCTION @extschema@.xid_move_trigger_record(tbl regclass, rel regclass, tgname name, kind text, mode text,
+                                                    src name, target name)
+RETURNS text
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT format('SELECT %1$s.xid_move_state(%2$s::pg_catalog.oid::pg_catalog.regclass, %3$L, ARRAY[%4$L,'
+	              ' (SELECT t.oid FROM pg_catalog.pg_trigger t WHERE t.tgrelid OPERATOR(pg_catalog.=) %5$s::pg_catalog.oid'
+	              '  AND t.tgname OPERATOR(pg_catalog.=) %6$L::pg_catalog.name)::pg_catalog.text,'
+	              ' %7$L, %5$s::pg_catalog.oid::pg_catalog.text, %8$L,'
+	              ' (SELECT a.attnum FROM pg_catalog.pg_attribute a WHERE a.attrelid OPERATOR(pg_catalog.=) %5$s::pg_catalog.oid'
+	              '  AND a.attname OPERATOR(pg_catalog.=) %9$L::pg_catalog.name AND NOT a.attisdropped)::pg_catalog.text,'
+	              ' (SELECT a.attnum FROM pg_catalog.pg_attribute a WHERE a.attrelid OPERATOR(pg_catalog.=) %5$s::pg_catalog.oid'
+	              '  AND a.attname OPERATOR(pg_catalog.=) %10$L::pg_catalog.name AND NOT a.attisdropped)::pg_catalog.text,'
+	              ' NULL::pg_catalog.text])',
+	              '@extschema@', tbl::oid, 'object', 'pg_catalog.pg_trigger'::regclass::oid, rel::oid, tgname, kind, mode, src, target)
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_trigger_record(regclass, regclass, name, text, text, name, name) IS
+'the statement that records, by OID, a trigger a move has just made';
+
+-- The statement that forgets a trigger of the move before it is dropped
+-- (nothing when there is none by that name)
+CREATE FUNCTION @extschema@.xid_move_trigger_forget(tbl regclass, rel regclass, tgname name)
+RETURNS text
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT format('SELECT %1$s.xid_move_state(%2$s::pg_catalog.oid::pg_catalog.regclass, %3$L, ARRAY[%4$L,'
+	              ' t.oid::pg_catalog.text]) FROM pg_catalog.pg_trigger t WHERE t.tgrelid OPERATOR(pg_catalog.=) %5$s::pg_catalog.oid'
+	              ' AND t.tgname OPERATOR(pg_catalog.=) %6$L::pg_catalog.name',
+	              '@extschema@', tbl::oid, 'forget_object', 'pg_catalog.pg_trigger'::regclass::oid, rel::oid, tgname)
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_trigger_forget(regclass, regclass, name) IS
+'the statement that forgets a trigger of a move before it is dropped';
+
 -- The statements that make the triggers of a child part: a column that
 -- references the key of the move's table gets, in target, the value of
 -- that row's column ('new': before the swap, the new id, or the id its
@@ -22,18 +64,19 @@ LANGUAGE sql STABLE
 SET search_path = pg_catalog, pg_temp
 AS $$
 	SELECT ARRAY[
-		format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s.xid_move_trigger(%L, %s)',
-			'xid_move' || p.tag || '_' || suffix || 'i', p.relation, '@extschema@', 'ref', a.args),
+		format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s.xid_move_trigger()',
+			n.i, p.relation, '@extschema@'),
+		@extschema@.xid_move_trigger_record(p.tbl, p.relation, n.i, 'ref', mode, col, target),
 		-- IS DISTINCT FROM, written with the qualified operator of the
 		-- column's type (an xid's after the swap)
-		format('CREATE TRIGGER %1$I BEFORE UPDATE ON %2$s FOR EACH ROW WHEN ((NEW.%3$I IS NULL) <> (OLD.%3$I IS NULL) OR NOT (NEW.%3$I %6$s OLD.%3$I) OR (NEW.%4$I IS NULL AND NEW.%3$I IS NOT NULL)) EXECUTE FUNCTION %5$s.xid_move_trigger(%7$L, %8$s)',
-			'xid_move' || p.tag || '_' || suffix || 'u', p.relation, col, target, '@extschema@', eq, 'ref', a.args),
-		format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE ON %s DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.%I IS NULL AND NEW.%I IS NOT NULL) EXECUTE FUNCTION %s.xid_move_trigger(%L, %s)',
-			'xid_move' || p.tag || '_' || suffix || 'f', p.relation, target, col, '@extschema@', 'fix', a.args)]
-	FROM (SELECT format('%L, %L, %L, %L, %L, %L, %L, %L, %L', @extschema@.xid_move_schema_of('xid'), @extschema@.xid_move_schema_of('xid_move'),
-	                    m.key_column, mode, CASE mode WHEN 'new' THEN m.new_column ELSE m.old_column END,
-	                    coalesce(m.time_column, ''), CASE WHEN m.key_type = 'uuid'::regtype THEN 'uuid' ELSE 'int' END,
-	                    col, target) AS args) a
+		format('CREATE TRIGGER %1$I BEFORE UPDATE ON %2$s FOR EACH ROW WHEN ((NEW.%3$I IS NULL) <> (OLD.%3$I IS NULL) OR NOT (NEW.%3$I %6$s OLD.%3$I) OR (NEW.%4$I IS NULL AND NEW.%3$I IS NOT NULL)) EXECUTE FUNCTION %5$s.xid_move_trigger()',
+			n.u, p.relation, col, target, '@extschema@', eq),
+		@extschema@.xid_move_trigger_record(p.tbl, p.relation, n.u, 'ref', mode, col, target),
+		format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE ON %s DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.%I IS NULL AND NEW.%I IS NOT NULL) EXECUTE FUNCTION %s.xid_move_trigger()',
+			n.f, p.relation, target, col, '@extschema@'),
+		@extschema@.xid_move_trigger_record(p.tbl, p.relation, n.f, 'fix', mode, col, target)]
+	FROM (SELECT ('xid_move' || p.tag || '_' || suffix || 'i')::name AS i, ('xid_move' || p.tag || '_' || suffix || 'u')::name AS u,
+	             ('xid_move' || p.tag || '_' || suffix || 'f')::name AS f) n
 $$;
 
 COMMENT ON FUNCTION @extschema@.xid_move_ref_ddl(@extschema@.xid_move_parts, @extschema@.xid_move_moves, text, name, name, text, text) IS
@@ -46,6 +89,9 @@ LANGUAGE sql STABLE
 SET search_path = pg_catalog, pg_temp
 AS $$
 	SELECT ARRAY[
+		@extschema@.xid_move_trigger_forget(p.tbl, p.relation, ('xid_move' || p.tag || '_' || suffix || 'i')::name),
+		@extschema@.xid_move_trigger_forget(p.tbl, p.relation, ('xid_move' || p.tag || '_' || suffix || 'u')::name),
+		@extschema@.xid_move_trigger_forget(p.tbl, p.relation, ('xid_move' || p.tag || '_' || suffix || 'f')::name),
 		format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move' || p.tag || '_' || suffix || 'i', p.relation),
 		format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move' || p.tag || '_' || suffix || 'u', p.relation),
 		format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move' || p.tag || '_' || suffix || 'f', p.relation),

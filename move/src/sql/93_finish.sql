@@ -71,7 +71,8 @@ BEGIN
 			stmts := stmts || @extschema@.xid_move_ref_drop(r, 'b');
 		END LOOP;
 		IF EXISTS (SELECT FROM pg_trigger t WHERE t.tgrelid = tbl AND t.tgname = 'xid_move_back') THEN
-			stmts := stmts || format('DROP TRIGGER %I ON %s', 'xid_move_back', tbl);
+			stmts := stmts || @extschema@.xid_move_trigger_forget(tbl, tbl, 'xid_move_back')
+			               || format('DROP TRIGGER %I ON %s', 'xid_move_back', tbl);
 		END IF;
 		stmts := stmts || @extschema@.xid_move_drop_fn(tbl, par.tag, 'q')
 		               || format('SELECT %s.xid_move_set_step(%L, ''finishing'')', '@extschema@', tbl::oid);
