@@ -517,7 +517,7 @@ BEGIN
 	                p2.proowner, (t.tgtype & 1) = 1 AS per_row, (t.tgtype & 16) = 16 AS on_update,
 	                (SELECT con.contype FROM pg_constraint con WHERE con.oid = t.tgconstraint) AS contype,
 	                -- would the fix's UPDATE of the reference's column fire it
-	                ((t.tgtype & 1) = 0 OR t.tgattr::int2[] = '{}'
+	                ((t.tgtype & 1) = 0 OR cardinality(t.tgattr::int2[]) = 0
 	                 OR (SELECT a.attnum FROM pg_attribute a WHERE a.attrelid = t.tgrelid AND a.attname = p.column_name) = ANY (t.tgattr::int2[])) AS fix_fires
 	          FROM pg_trigger t JOIN pg_proc p2 ON p2.oid = t.tgfoid
 	          WHERE t.tgrelid IN (SELECT @extschema@.xid_move_tree(p.relation))
