@@ -211,6 +211,15 @@ WHERE t.tgfoid = 'xid_move_trigger()'::regprocedure AND t.tgnargs > 0;
 SELECT count(*) AS clones FROM pg_trigger t
 WHERE t.tgfoid = 'xid_move_trigger()'::regprocedure AND t.tgparentid <> 0
   AND NOT EXISTS (SELECT FROM xid_move_objects o WHERE o.objid = t.oid);
+-- a trigger whose record is gone (as after a restore, which changes the
+-- OIDs) does nothing until xid_move_relink() records it again, even in a
+-- session that has used it before
+INSERT INTO xt.orders VALUES (4100, now(), 'renamed');
+UPDATE xt.orders SET id = 4101 WHERE id = 4100;
+SELECT xid_move_state('xt.orders', 'forget_object', ARRAY[o.classid::oid::text, o.objid::text])
+FROM xid_move_objects o WHERE o.kind = 'key';
+SELECT pg_temp.try($$UPDATE xt.orders SET id = 4102 WHERE id = 4101$$) AS unrecorded_key;
+SELECT xid_move_relink('xt.orders') AS relinked, xid_move_relink('xt.orders') AS again;
 RESET ROLE;
 
 -- (a) again while the move is under way: a trigger the app attaches with

@@ -124,15 +124,17 @@ move_rel_changed(Datum arg, Oid relid)
 
 /*
  * The record of the trigger (or of the trigger it was cloned from, at any
- * level) and its move.  Read-only, every operator qualified, every name
- * schema-qualified; @ is the schema of xid_move.  The column names are
+ * level) and its move, on the relation the record names (a record whose
+ * OID a pg_upgrade gave to another trigger is no record of it).
+ * Read-only, every operator qualified, every name schema-qualified; @ is
+ * the schema of xid_move.  The column names are
  * those of the recorded relation's attribute numbers.
  */
 static const char *move_record_sql =
-"WITH RECURSIVE up(oid, parent, depth) AS ("
-" SELECT t.oid, t.tgparentid, 0 FROM pg_catalog.pg_trigger t WHERE t.oid OPERATOR(pg_catalog.=) $1"
+"WITH RECURSIVE up(oid, rel, parent, depth) AS ("
+" SELECT t.oid, t.tgrelid, t.tgparentid, 0 FROM pg_catalog.pg_trigger t WHERE t.oid OPERATOR(pg_catalog.=) $1"
 " UNION ALL"
-" SELECT t.oid, t.tgparentid, up.depth OPERATOR(pg_catalog.+) 1 FROM pg_catalog.pg_trigger t, up"
+" SELECT t.oid, t.tgrelid, t.tgparentid, up.depth OPERATOR(pg_catalog.+) 1 FROM pg_catalog.pg_trigger t, up"
 "  WHERE t.oid OPERATOR(pg_catalog.=) up.parent AND up.depth OPERATOR(pg_catalog.<) 64)"
 " SELECT o.kind, o.mode,"
 " (SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid OPERATOR(pg_catalog.=) o.relation::pg_catalog.oid"
@@ -143,6 +145,7 @@ static const char *move_record_sql =
 " CASE o.mode WHEN 'old' THEN m.old_column ELSE m.new_column END, m.time_column"
 " FROM up JOIN @.xid_move_objects o"
 "  ON o.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_trigger'::pg_catalog.regclass AND o.objid OPERATOR(pg_catalog.=) up.oid"
+"  AND o.relation::pg_catalog.oid OPERATOR(pg_catalog.=) up.rel"
 " JOIN @.xid_move_moves m ON m.tbl OPERATOR(pg_catalog.=) o.tbl"
 " ORDER BY up.depth LIMIT 1";
 

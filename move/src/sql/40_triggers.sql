@@ -102,3 +102,59 @@ $$;
 
 COMMENT ON FUNCTION @extschema@.xid_move_ref_drop(@extschema@.xid_move_parts, text) IS
 'the statements that drop the triggers that keep a referencing column in step';
+
+-- After a restore (pg_dump keeps the moves and their triggers, but not the
+-- OIDs of xid_move_objects, which a restore changes) the move's triggers
+-- are recorded again: each trigger of xid_move_trigger() on a relation of
+-- the move under one of the names the move gives its triggers, with what
+-- the move's state says that trigger does.  Until then a write to the
+-- tables errors (39P01): nothing is written unrecorded.  The owner's call;
+-- returns the triggers recorded.
+CREATE FUNCTION @extschema@.xid_move_relink(tbl regclass)
+RETURNS integer
+LANGUAGE plpgsql VOLATILE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	m @extschema@.xid_move_moves;
+	stmts text[] := '{}';
+	r record;
+BEGIN
+	m := @extschema@.xid_move_get(tbl);
+	-- records of triggers that are no longer theirs (a pg_upgrade keeps
+	-- the state's rows but gives triggers new OIDs)
+	stmts := stmts || (SELECT array_agg(format('SELECT %s.xid_move_state(%s::pg_catalog.oid::pg_catalog.regclass, %L, ARRAY[%L, %L])',
+	                                           '@extschema@', $1::oid, 'forget_object', o.classid::oid, o.objid) ORDER BY o.objid)
+	                   FROM @extschema@.xid_move_objects o
+	                   WHERE o.tbl = $1 AND o.classid = 'pg_trigger'::regclass
+	                     AND NOT EXISTS (SELECT FROM pg_trigger t WHERE t.oid = o.objid AND t.tgrelid = o.relation
+	                                     AND t.tgfoid = '@extschema@.xid_move_trigger()'::regprocedure));
+	FOR r IN
+		SELECT x.relation, x.tgname, x.kind, x.mode, x.src, x.target FROM (
+			SELECT tbl AS relation, 'xid_move_sync_update'::name AS tgname, 'key' AS kind, 'new' AS mode, m.key_column AS src, m.new_column AS target
+			UNION ALL
+			SELECT tbl, 'xid_move_back', 'back', 'old', m.key_column, m.old_column
+			UNION ALL
+			SELECT p.relation, ('xid_move' || p.tag || '_' || s.suffix || e.ev)::name,
+			       CASE e.ev WHEN 'f' THEN 'fix' ELSE 'ref' END, s.mode,
+			       p.column_name, CASE s.mode WHEN 'new' THEN p.new_column ELSE p.old_column END
+			FROM @extschema@.xid_move_rels(tbl) p,
+			     (VALUES ('c', 'new'), ('b', 'old')) s(suffix, mode), (VALUES ('i'), ('u'), ('f')) e(ev)
+			WHERE p.role = 'child') x
+		JOIN pg_trigger t ON t.tgrelid = x.relation AND t.tgname = x.tgname
+		WHERE t.tgfoid = '@extschema@.xid_move_trigger()'::regprocedure AND t.tgparentid = 0
+		  AND NOT EXISTS (SELECT FROM @extschema@.xid_move_objects o
+		                  WHERE o.classid = 'pg_trigger'::regclass AND o.objid = t.oid AND o.relation = t.tgrelid)
+		ORDER BY x.relation::text, x.tgname
+	LOOP
+		stmts := stmts || @extschema@.xid_move_trigger_record(tbl, r.relation, r.tgname, r.kind, r.mode, r.src, r.target);
+	END LOOP;
+	IF cardinality(stmts) > 0 THEN
+		PERFORM @extschema@.xid_move_exec(tbl, stmts, '100ms', 100);
+	END IF;
+	RETURN (SELECT count(*) FROM unnest(stmts) s WHERE s NOT LIKE '%forget_object%');
+END
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_relink(regclass) IS
+'record again, after a restore, the triggers of a move under way';
