@@ -100,7 +100,9 @@ COMMENT ON FUNCTION @extschema@.xid_move_state(regclass, text, text[]) IS
 'write the state of a move, for the owner of its table';
 
 -- The function of every trigger a move puts on its tables: key, ref, fix
--- and back, told apart by its first argument (src/xid_move_trigger.c)
+-- and back, told apart by the record the move made of each trigger, by
+-- OID, in xid_move_objects; it takes nothing from its arguments and errors
+-- for a trigger no move under way recorded (src/xid_move_trigger.c)
 CREATE FUNCTION @extschema@.xid_move_trigger()
 RETURNS trigger
 AS 'MODULE_PATHNAME', 'xid_move_trigger'
