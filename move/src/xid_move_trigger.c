@@ -97,6 +97,7 @@ typedef struct MoveTrigger
 	NameData	val_column;		/* ref, fix: its column that holds the
 								 * value (the new or the old one) */
 	NameData	time_column;	/* its time column, "" for none */
+	Oid			xid_type;		/* the type xid, in xid's schema */
 	/* the statements */
 	SPIPlanPtr	lookup;			/* key: the old version's id; ref, fix: the
 								 * referenced row's value; back: the uuid */
@@ -106,6 +107,20 @@ typedef struct MoveTrigger
 } MoveTrigger;
 
 static HTAB *move_triggers = NULL;
+
+/* The type xid, from the schema pg_extension names for xid */
+static Oid
+move_xid_type(void)
+{
+	Oid			nsp = xid_move_extension_schema("xid");
+	Oid			typid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+										CStringGetDatum("xid"),
+										ObjectIdGetDatum(nsp));
+
+	if (!OidIsValid(typid))
+		elog(ERROR, "type xid of extension xid not found");
+	return typid;
+}
 
 /* A relation changed: what its triggers resolved is looked up again */
 static void
@@ -255,6 +270,7 @@ move_trigger_for(TriggerData *td)
 	move_name_col(td, 8, &r.val_column, false);
 	move_name_col(td, 9, &r.time_column, true);
 	SPI_finish();
+	r.xid_type = move_xid_type();
 
 	/* what was prepared for the trigger before its relation changed goes */
 	if (t != NULL)
@@ -310,20 +326,6 @@ move_attnum(TriggerData *td, const NameData *name, Oid typid)
 				 errdetail("The trigger \"%s\" of a move stores only values of the column's type.",
 						   td->tg_trigger->tgname)));
 	return attnum;
-}
-
-/* The type xid, from the schema pg_extension names for xid */
-static Oid
-move_xid_type(void)
-{
-	Oid			nsp = xid_move_extension_schema("xid");
-	Oid			typid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
-										CStringGetDatum("xid"),
-										ObjectIdGetDatum(nsp));
-
-	if (!OidIsValid(typid))
-		elog(ERROR, "type xid of extension xid not found");
-	return typid;
 }
 
 /* The schema of xid, quoted */
@@ -413,7 +415,7 @@ move_key(TriggerData *td, MoveTrigger *t)
 	if (RelationGetRelid(rel) != t->tbl && !get_rel_relispartition(RelationGetRelid(rel)))
 		move_bad_trigger(td, "A key trigger of a move is on the table whose key moves.");
 	keyno = move_attnum(td, &t->src, t->key_type);
-	newno = move_attnum(td, &t->target, move_xid_type());
+	newno = move_attnum(td, &t->target, t->xid_type);
 	if (NameStr(t->time_column)[0] != '\0')
 		timeno = move_attnum(td, &t->time_column, TIMESTAMPTZOID);
 	keyatt = TupleDescAttr(desc, keyno - 1);
@@ -502,7 +504,7 @@ move_ref_owner(TriggerData *td, MoveTrigger *t)
 static int
 move_ref_target(TriggerData *td, MoveTrigger *t)
 {
-	return move_attnum(td, &t->target, t->old_mode ? InvalidOid : move_xid_type());
+	return move_attnum(td, &t->target, t->old_mode ? InvalidOid : t->xid_type);
 }
 
 /*
@@ -685,7 +687,7 @@ move_back(TriggerData *td, MoveTrigger *t)
 		move_bad_trigger(td, "A back trigger of a move fires BEFORE INSERT.");
 	if (RelationGetRelid(rel) != t->tbl && !get_rel_relispartition(RelationGetRelid(rel)))
 		move_bad_trigger(td, "A back trigger of a move is on the table whose key moves.");
-	keyno = move_attnum(td, &t->src, move_xid_type());
+	keyno = move_attnum(td, &t->src, t->xid_type);
 	oldno = move_attnum(td, &t->target, UUIDOID);
 	(void) SPI_getbinval(tup, desc, oldno, &isnull);
 	if (!isnull)
