@@ -38,6 +38,10 @@ INSERT INTO orders SELECT g, timestamptz '2024-01-01' + g * interval '1 minute',
 CREATE TABLE items (id bigint NOT NULL, order_id bigint REFERENCES orders, qty int, PRIMARY KEY (id)) PARTITION BY RANGE (id);
 CREATE TABLE items_1 PARTITION OF items FOR VALUES FROM (0) TO (1000);
 CREATE TABLE items_2 PARTITION OF items FOR VALUES FROM (1000) TO (2000);
+-- a partition whose attribute numbers differ from its table's
+CREATE TABLE items_3 (junk int, id bigint NOT NULL, order_id bigint, qty int);
+ALTER TABLE items_3 DROP COLUMN junk;
+ALTER TABLE items ATTACH PARTITION items_3 FOR VALUES FROM (2000) TO (3000);
 INSERT INTO items SELECT g, (g - 1) % 200 + 1, 1 FROM generate_series(1, 400) g;
 -- an append-only ledger with an audit trigger, whose lines may come
 -- before their order in a transaction (a deferred foreign key)
@@ -220,6 +224,20 @@ SELECT xid_move_state('xt.orders', 'forget_object', ARRAY[o.classid::oid::text, 
 FROM xid_move_objects o WHERE o.kind = 'key';
 SELECT pg_temp.try($$UPDATE xt.orders SET id = 4102 WHERE id = 4101$$) AS unrecorded_key;
 SELECT xid_move_relink('xt.orders') AS relinked, xid_move_relink('xt.orders') AS again;
+-- the owner may record a trigger of its own on its own table, with any
+-- columns: one whose target is a text column errors before anything is
+-- stored (an 8-byte datum in a text column crashed the server)
+ALTER TABLE xt.orders ADD COLUMN label text;
+CREATE TRIGGER own_key BEFORE UPDATE ON xt.orders FOR EACH ROW EXECUTE FUNCTION xid_move_trigger();
+SELECT xid_move_state('xt.orders', 'object', ARRAY['pg_catalog.pg_trigger'::regclass::oid::text, t.oid::text, 'key',
+	'xt.orders'::regclass::oid::text, 'new', '1', (SELECT a.attnum FROM pg_attribute a WHERE a.attrelid = 'xt.orders'::regclass AND a.attname = 'label')::text, NULL])
+FROM pg_trigger t WHERE t.tgrelid = 'xt.orders'::regclass AND t.tgname = 'own_key';
+SELECT pg_temp.try($$UPDATE xt.orders SET id = 4103 WHERE id = 4101$$) AS key_into_text;
+SELECT xid_move_state('xt.orders', 'forget_object', ARRAY['pg_catalog.pg_trigger'::regclass::oid::text, t.oid::text])
+FROM pg_trigger t WHERE t.tgrelid = 'xt.orders'::regclass AND t.tgname = 'own_key';
+DROP TRIGGER own_key ON xt.orders;
+ALTER TABLE xt.orders DROP COLUMN label;
+SELECT 'still here' AS after_type_check;
 RESET ROLE;
 
 -- (a) again while the move is under way: a trigger the app attaches with
@@ -233,7 +251,7 @@ DROP TRIGGER hostile_ref ON xt.ledger;
 
 SET ROLE regress_xt_app;
 SET search_path = xt, pg_catalog, public;
-INSERT INTO xt.items VALUES (1500, 7, 1), (500, 8, 1);
+INSERT INTO xt.items VALUES (1500, 7, 1), (500, 8, 1), (2500, 12, 1);
 UPDATE xt.items SET order_id = 9 WHERE id OPERATOR(pg_catalog.=) 1;
 INSERT INTO xt.orders VALUES (4000, now(), 'new');
 UPDATE xt.orders SET id = 4001 WHERE id OPERATOR(pg_catalog.=) 4000;
@@ -262,7 +280,9 @@ CALL xid_move_backfill('xt.orders');
 RESET ROLE;
 -- what the writers' statements filled is what the backfill computed
 SELECT count(*) AS items, count(*) FILTER (WHERE i.order_id_xid = o.id_xid) AS following
-FROM xt.items i JOIN xt.orders o ON o.id = i.order_id WHERE i.id IN (1, 500, 1500, 1501, 1502);
+FROM xt.items i JOIN xt.orders o ON o.id = i.order_id WHERE i.id IN (1, 500, 1500, 1501, 1502, 2500);
+SELECT a.attnum AS items_3_attnum, b.attnum AS items_attnum FROM pg_attribute a, pg_attribute b
+WHERE a.attrelid = 'xt.items_3'::regclass AND b.attrelid = 'xt.items'::regclass AND a.attname = 'order_id_xid' AND b.attname = a.attname;
 SELECT id_xid IS NOT NULL AS touched_has_id FROM xt.orders WHERE id = 150;
 SELECT count(*) AS new_keys_with_id FROM xt.orders WHERE id = 4001 AND id_xid IS NOT NULL;
 SET ROLE regress_xt_owner;
