@@ -22,9 +22,14 @@ extern Oid	xid_move_extension_schema(const char *extname);
  * in a security-restricted operation, with search_path pg_catalog, pg_temp
  * and row_security off; the caller has called SPI_connect().  Returns
  * SPI_execute's code; SPI_processed and SPI_tuptable hold the result.
+ * xid_move_run_plan_replica() runs it with session_replication_role =
+ * replica too (a fill of the move's own that fires no application trigger).
  */
 extern int	xid_move_run_plan(Oid role, SPIPlanPtr plan, Datum *values,
 							  const char *nulls, bool read_only, long tcount);
+extern int	xid_move_run_plan_replica(Oid role, SPIPlanPtr plan,
+									  Datum *values, const char *nulls,
+									  bool read_only, long tcount);
 extern int	xid_move_run_sql(Oid role, const char *sql, int nargs,
 							 Oid *argtypes, Datum *values, const char *nulls,
 							 bool read_only, long tcount);

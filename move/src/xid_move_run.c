@@ -16,7 +16,7 @@
  * calls a step (the owner, a member of the owner's role, a superuser),
  * that code runs with the owner's privileges and no more, and cannot SET
  * ROLE or RESET ROLE its way back to the caller's.  No other file of the
- * library calls SPI to execute anything (test/check_move_runner.sh).
+ * library calls SPI to execute anything (move/check_runner.sh).
  *
  *-------------------------------------------------------------------------
  */
@@ -128,6 +128,32 @@ xid_move_run_plan(Oid role, SPIPlanPtr plan, Datum *values, const char *nulls,
 	int			ret;
 
 	run_enter(&ctx, role);
+	ret = SPI_execute_plan(plan, values, nulls, read_only, tcount);
+	run_leave(&ctx);
+	if (ret < 0)
+		elog(ERROR, "SPI_execute_plan failed: %s", SPI_result_code_string(ret));
+	return ret;
+}
+
+/*
+ * The same, with session_replication_role = replica for the statement: an
+ * update the move makes of its own (the deferred fill of a reference) that
+ * fires none of the application's triggers enabled for origin sessions,
+ * nor the foreign keys' (the move checks what it writes itself).  The
+ * setting needs no privilege of the caller: it is the move's, for this
+ * fixed statement only, and undone with the rest.
+ */
+int
+xid_move_run_plan_replica(Oid role, SPIPlanPtr plan, Datum *values,
+						  const char *nulls, bool read_only, long tcount)
+{
+	RunContext	ctx;
+	int			ret;
+
+	run_enter(&ctx, role);
+	(void) set_config_option("session_replication_role", "replica",
+							 PGC_SUSET, PGC_S_SESSION,
+							 GUC_ACTION_SAVE, true, 0, false);
 	ret = SPI_execute_plan(plan, values, nulls, read_only, tcount);
 	run_leave(&ctx);
 	if (ret < 0)

@@ -24,6 +24,7 @@
 #include "utils/acl.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
+#include "utils/inval.h"
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
 
@@ -129,7 +130,8 @@ static const StateOp state_ops[] = {
 	/* an object the move made is gone (classid, objid) */
 	{"forget_object", 2,
 		"DELETE FROM @.xid_move_objects o WHERE o.tbl OPERATOR(pg_catalog.=) $1"
-		" AND o.classid OPERATOR(pg_catalog.=) $2[1]::pg_catalog.oid::pg_catalog.regclass AND o.objid OPERATOR(pg_catalog.=) $2[2]::pg_catalog.oid"},
+		" AND o.classid OPERATOR(pg_catalog.=) $2[1]::pg_catalog.oid::pg_catalog.regclass AND o.objid OPERATOR(pg_catalog.=) $2[2]::pg_catalog.oid"
+		" RETURNING o.relation::pg_catalog.oid"},
 	/* a decision of the plan (ord, object_type, object, action, detail, classid, objid) */
 	{"decision", 7,
 		"INSERT INTO @.xid_move_decisions (tbl, ord, object_type, object, action, detail, classid, objid)"
@@ -242,6 +244,20 @@ xid_move_state(PG_FUNCTION_ARGS)
 	(void) xid_move_run_sql(state_owner, state_sql(op->sql, schema), 2, types,
 							values, NULL, false, 0);
 	processed = SPI_processed;
+
+	/*
+	 * A trigger forgotten stops working at once, in every session, even one
+	 * that keeps what it resolved for it (xid_move_trigger.c): its
+	 * relation's cache entry goes at commit
+	 */
+	if (strcmp(op->name, "forget_object") == 0)
+	{
+		uint64		k;
+
+		for (k = 0; k < processed; k++)
+			CacheInvalidateRelcacheByRelid(DatumGetObjectId(SPI_getbinval(SPI_tuptable->vals[k],
+																	  SPI_tuptable->tupdesc, 1, &isnull)));
+	}
 	if (strcmp(op->name, "object") == 0 && processed != 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

@@ -6,8 +6,8 @@
  *	  C, prepared statements kept per trigger, every lookup through the
  *	  referenced table's key index and run as that table's owner.
  *
- * One function, xid_move_trigger(), does three jobs, told apart by the
- * trigger's first argument:
+ * One function, xid_move_trigger(), does four jobs, told apart by the row
+ * the move recorded for the trigger in its state (xid_move_objects):
  *
  *	key  BEFORE UPDATE on the table whose key moves: a row whose key
  *		 changes gets a new id (xid_new()); a row that has no id yet gets
@@ -21,17 +21,25 @@
  *		 before.  A row not visible yet leaves it empty for "fix".
  *	fix  AFTER INSERT OR UPDATE, deferred to commit: a reference still
  *		 empty is looked up again and filled, or the commit fails (23503):
- *		 never a reference left empty silently.
+ *		 never a reference left empty silently.  The fill is an UPDATE run
+ *		 with session_replication_role = replica, so that it fires none of
+ *		 the application's triggers enabled for origin sessions (the plan
+ *		 refuses the ALWAYS and REPLICA ones it would fire).
  *	back BEFORE INSERT on a table whose uuid key was swapped to xid: a row
  *		 written without an old key gets the id's own UUIDv7 there, so that
  *		 an abort finds every row's old key.
  *
- * Nothing here can be used to read a table its trigger's owner could not
- * read: a ref or fix trigger looks up only the table that the state of a
- * move under way names for its relation and column (which only the owner
- * of both may write), works only on a table whose owner has the privileges
- * of that table's owner, and errors otherwise.  No argument is ever
- * written into SQL but as a quoted identifier.
+ * Nothing is taken from the trigger's arguments, as core's RI triggers
+ * take nothing but their pg_constraint row.  The trigger's OID (for a
+ * trigger cloned onto a partition, that of the trigger it was cloned
+ * from) must be recorded by a move under way: a trigger no move made
+ * errors and does nothing else.  The columns come from that record by
+ * attribute number (by name on a partition whose numbers differ), the
+ * moved table, its key, time column and key type from the move, the
+ * schemas of xid and xid_move from pg_extension; every column's type is
+ * checked against the catalog, and the value's type against the column's,
+ * before a datum is stored.  Every statement goes through the runner
+ * (xid_move_run.c).
  *
  *-------------------------------------------------------------------------
  */
@@ -47,82 +55,239 @@
 #include "utils/builtins.h"
 #include "utils/datum.h"
 #include "utils/hsearch.h"
+#include "utils/inval.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
+#include "utils/syscache.h"
 
 #include "xid_move.h"
 
 PG_FUNCTION_INFO_V1(xid_move_trigger);
 
-/* The statements one trigger runs, prepared on its first call */
-typedef struct MovePlans
+typedef enum MoveKind
+{
+	MOVE_KEY,
+	MOVE_REF,
+	MOVE_FIX,
+	MOVE_BACK
+} MoveKind;
+
+/*
+ * One trigger as its move recorded it, resolved for the relation it fires
+ * on, with the statements it runs, prepared on its first call.  Kept for
+ * the session until the relation's cache entry is invalidated (any DDL on
+ * it, its triggers dropped or its columns renamed).
+ */
+typedef struct MoveTrigger
 {
 	Oid			tgoid;			/* hash key: the trigger */
+	bool		valid;			/* false once its relation changed */
+	Oid			relid;			/* the relation it fires on */
+	/* from its record in xid_move_objects */
+	MoveKind	kind;
+	bool		old_mode;		/* "old": the old value, after the swap */
+	NameData	src;			/* the column it reads (ref, fix: the
+								 * reference; key, back: the key) */
+	NameData	target;			/* the column it fills */
+	/* from the move (xid_move_moves) */
+	Oid			tbl;			/* the table whose key moves */
+	Oid			key_type;		/* its old key's type */
+	NameData	key_column;		/* its key column */
+	NameData	val_column;		/* ref, fix: its column that holds the
+								 * value (the new or the old one) */
+	NameData	time_column;	/* its time column, "" for none */
+	Oid			xid_type;		/* the type xid, in xid's schema */
+	/* the statements */
 	SPIPlanPtr	lookup;			/* key: the old version's id; ref, fix: the
-								 * referenced row's value */
+								 * referenced row's value; back: the uuid */
 	SPIPlanPtr	newid;			/* key: xid_new() */
 	SPIPlanPtr	live;			/* fix: is this row version still the live one */
 	SPIPlanPtr	fill;			/* fix: fill the empty reference */
-	Oid			parent;			/* ref, fix: the table whose key moves */
-} MovePlans;
+} MoveTrigger;
 
-static HTAB *move_plans = NULL;
+static HTAB *move_triggers = NULL;
 
-/* The arguments of a ref or fix trigger */
-typedef struct RefArgs
+/* The type xid, from the schema pg_extension names for xid */
+static Oid
+move_xid_type(void)
 {
-	const char *xs;				/* xid's schema */
-	const char *ms;				/* xid_move's schema */
-	Oid			parent;			/* the table whose key moves, from the state
-								 * of the move */
-	const char *key;			/* its key column */
-	bool		after_swap;		/* "old": the old value, after the swap */
-	const char *val;			/* its column that holds the value */
-	const char *time;			/* its time column, "" for none */
-	bool		uuid_key;		/* its key is a uuid */
-	const char *src;			/* the reference */
-	const char *target;			/* the column that follows it */
-} RefArgs;
+	Oid			nsp = xid_move_extension_schema("xid");
+	Oid			typid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+										CStringGetDatum("xid"),
+										ObjectIdGetDatum(nsp));
 
-static MovePlans *
-move_plans_for(Oid tgoid)
+	if (!OidIsValid(typid))
+		elog(ERROR, "type xid of extension xid not found");
+	return typid;
+}
+
+/* A relation changed: what its triggers resolved is looked up again */
+static void
+move_rel_changed(Datum arg, Oid relid)
 {
+	HASH_SEQ_STATUS status;
+	MoveTrigger *t;
+
+	if (move_triggers == NULL)
+		return;
+	hash_seq_init(&status, move_triggers);
+	while ((t = hash_seq_search(&status)) != NULL)
+		if (relid == InvalidOid || t->relid == relid)
+			t->valid = false;
+}
+
+/*
+ * The record of the trigger (or of the trigger it was cloned from, at any
+ * level) and its move, on the relation the record names (a record whose
+ * OID a pg_upgrade gave to another trigger is no record of it).
+ * Read-only, every operator qualified, every name schema-qualified; @ is
+ * the schema of xid_move.  The column names are
+ * those of the recorded relation's attribute numbers.
+ */
+static const char *move_record_sql =
+"WITH RECURSIVE up(oid, rel, parent, depth) AS ("
+" SELECT t.oid, t.tgrelid, t.tgparentid, 0 FROM pg_catalog.pg_trigger t WHERE t.oid OPERATOR(pg_catalog.=) $1"
+" UNION ALL"
+" SELECT t.oid, t.tgrelid, t.tgparentid, up.depth OPERATOR(pg_catalog.+) 1 FROM pg_catalog.pg_trigger t, up"
+"  WHERE t.oid OPERATOR(pg_catalog.=) up.parent AND up.depth OPERATOR(pg_catalog.<) 64)"
+" SELECT o.kind, o.mode,"
+" (SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid OPERATOR(pg_catalog.=) o.relation::pg_catalog.oid"
+"   AND a.attnum OPERATOR(pg_catalog.=) o.src AND NOT a.attisdropped),"
+" (SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid OPERATOR(pg_catalog.=) o.relation::pg_catalog.oid"
+"   AND a.attnum OPERATOR(pg_catalog.=) o.target AND NOT a.attisdropped),"
+" m.tbl::pg_catalog.oid, m.key_type::pg_catalog.oid, m.key_column,"
+" CASE o.mode WHEN 'old' THEN m.old_column ELSE m.new_column END, m.time_column"
+" FROM up JOIN @.xid_move_objects o"
+"  ON o.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_trigger'::pg_catalog.regclass AND o.objid OPERATOR(pg_catalog.=) up.oid"
+"  AND o.relation::pg_catalog.oid OPERATOR(pg_catalog.=) up.rel"
+" JOIN @.xid_move_moves m ON m.tbl OPERATOR(pg_catalog.=) o.tbl"
+" ORDER BY up.depth LIMIT 1";
+
+static void
+move_bad_trigger(TriggerData *td, const char *why)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_E_R_I_E_TRIGGER_PROTOCOL_VIOLATED),
+			 errmsg("trigger \"%s\" on table \"%s\" is not one xid_move made",
+					td->tg_trigger->tgname, RelationGetRelationName(td->tg_relation)),
+			 errdetail("%s", why)));
+}
+
+/* A text column of the record's row, copied into a name */
+static void
+move_name_col(TriggerData *td, int col, NameData *dst, bool may_be_null)
+{
+	bool		isnull;
+	Datum		d = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, col, &isnull);
+
+	memset(dst, 0, sizeof(NameData));
+	if (isnull)
+	{
+		if (!may_be_null)
+			move_bad_trigger(td, "The move's record of it names a column that does not exist.");
+		return;
+	}
+	strlcpy(NameStr(*dst), NameStr(*DatumGetName(d)), NAMEDATALEN);
+}
+
+/*
+ * The trigger as a move under way recorded it, or an error: nothing else
+ * is done for a trigger no move made
+ */
+static MoveTrigger *
+move_trigger_for(TriggerData *td)
+{
+	Oid			tgoid = td->tg_trigger->tgoid;
+	MoveTrigger *t;
+	MoveTrigger r;
 	bool		found;
-	MovePlans  *p;
+	Oid			nsp;
+	Oid			state_owner;
+	StringInfoData sql;
+	const char *p;
+	Oid			types[1] = {OIDOID};
+	Datum		args[1];
+	bool		isnull;
+	char	   *kind;
+	Datum		d;
 
-	if (move_plans == NULL)
+	if (move_triggers == NULL)
 	{
 		HASHCTL		ctl;
 
 		ctl.keysize = sizeof(Oid);
-		ctl.entrysize = sizeof(MovePlans);
-		move_plans = hash_create("xid_move trigger plans", 64, &ctl,
-								 HASH_ELEM | HASH_BLOBS);
+		ctl.entrysize = sizeof(MoveTrigger);
+		move_triggers = hash_create("xid_move triggers", 64, &ctl,
+									HASH_ELEM | HASH_BLOBS);
+		CacheRegisterRelcacheCallback(move_rel_changed, (Datum) 0);
 	}
-	p = hash_search(move_plans, &tgoid, HASH_ENTER, &found);
-	if (!found)
+	t = hash_search(move_triggers, &tgoid, HASH_FIND, NULL);
+	if (t != NULL && t->valid && t->relid == RelationGetRelid(td->tg_relation))
+		return t;
+
+	/* the state, read as its owner through the runner */
+	nsp = xid_move_extension_schema("xid_move");
+	state_owner = xid_move_rel_owner(get_relname_relid("xid_move_moves", nsp));
+	initStringInfo(&sql);
+	for (p = move_record_sql; *p; p++)
 	{
-		p->lookup = NULL;
-		p->newid = NULL;
-		p->live = NULL;
-		p->fill = NULL;
-		p->parent = InvalidOid;
+		if (*p == '@')
+			appendStringInfoString(&sql, quote_identifier(get_namespace_name(nsp)));
+		else
+			appendStringInfoChar(&sql, *p);
 	}
-	return p;
-}
+	if (SPI_connect() != SPI_OK_CONNECT)
+		elog(ERROR, "SPI_connect failed");
+	args[0] = ObjectIdGetDatum(tgoid);
+	(void) xid_move_run_sql(state_owner, sql.data, 1, types, args, NULL, true, 1);
+	if (SPI_processed != 1)
+		move_bad_trigger(td, "No move under way recorded it.");
 
-static SPIPlanPtr
-move_prepare(const char *sql, int nargs, Oid *argtypes)
-{
-	SPIPlanPtr	plan = SPI_prepare(sql, nargs, argtypes);
+	memset(&r, 0, sizeof(r));
+	r.tgoid = tgoid;
+	r.relid = RelationGetRelid(td->tg_relation);
+	kind = SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1);
+	if (kind != NULL && strcmp(kind, "key") == 0)
+		r.kind = MOVE_KEY;
+	else if (kind != NULL && strcmp(kind, "ref") == 0)
+		r.kind = MOVE_REF;
+	else if (kind != NULL && strcmp(kind, "fix") == 0)
+		r.kind = MOVE_FIX;
+	else if (kind != NULL && strcmp(kind, "back") == 0)
+		r.kind = MOVE_BACK;
+	else
+		move_bad_trigger(td, "The move's record of it is not that of a trigger.");
+	p = SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2);
+	r.old_mode = p != NULL && strcmp(p, "old") == 0;
+	move_name_col(td, 3, &r.src, false);
+	move_name_col(td, 4, &r.target, false);
+	d = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 5, &isnull);
+	r.tbl = DatumGetObjectId(d);
+	d = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 6, &isnull);
+	r.key_type = DatumGetObjectId(d);
+	move_name_col(td, 7, &r.key_column, false);
+	move_name_col(td, 8, &r.val_column, false);
+	move_name_col(td, 9, &r.time_column, true);
+	SPI_finish();
+	r.xid_type = move_xid_type();
 
-	if (plan == NULL)
-		elog(ERROR, "SPI_prepare failed for \"%s\": %s", sql,
-			 SPI_result_code_string(SPI_result));
-	if (SPI_keepplan(plan) != 0)
-		elog(ERROR, "SPI_keepplan failed");
-	return plan;
+	/* what was prepared for the trigger before its relation changed goes */
+	if (t != NULL)
+	{
+		if (t->lookup)
+			SPI_freeplan(t->lookup);
+		if (t->newid)
+			SPI_freeplan(t->newid);
+		if (t->live)
+			SPI_freeplan(t->live);
+		if (t->fill)
+			SPI_freeplan(t->fill);
+	}
+	t = hash_search(move_triggers, &tgoid, HASH_ENTER, &found);
+	*t = r;
+	t->valid = true;
+	return t;
 }
 
 /*
@@ -133,71 +298,90 @@ move_prepare(const char *sql, int nargs, Oid *argtypes)
  * version.
  */
 
-/* The attribute number of a column of the trigger's table, or an error */
+/*
+ * The attribute number of a column of the trigger's table, which must be
+ * of type typid (InvalidOid: any type), or an error
+ */
 static int
-move_attnum(Relation rel, const char *name)
+move_attnum(TriggerData *td, const NameData *name, Oid typid)
 {
-	int			attnum = SPI_fnumber(RelationGetDescr(rel), name);
+	Relation	rel = td->tg_relation;
+	int			attnum = SPI_fnumber(RelationGetDescr(rel), NameStr(*name));
+	Oid			atttype;
 
 	if (attnum <= 0)
 		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_COLUMN),
+				(errcode(ERRCODE_E_R_I_E_TRIGGER_PROTOCOL_VIOLATED),
 				 errmsg("column \"%s\" of relation \"%s\" does not exist",
-						name, RelationGetRelationName(rel))));
+						NameStr(*name), RelationGetRelationName(rel)),
+				 errdetail("The move recorded the trigger \"%s\" for that column.",
+						   td->tg_trigger->tgname)));
+	atttype = TupleDescAttr(RelationGetDescr(rel), attnum - 1)->atttypid;
+	if (OidIsValid(typid) && atttype != typid)
+		ereport(ERROR,
+				(errcode(ERRCODE_E_R_I_E_TRIGGER_PROTOCOL_VIOLATED),
+				 errmsg("column \"%s\" of relation \"%s\" is of type %s, not %s",
+						NameStr(*name), RelationGetRelationName(rel),
+						format_type_be(atttype), format_type_be(typid)),
+				 errdetail("The trigger \"%s\" of a move stores only values of the column's type.",
+						   td->tg_trigger->tgname)));
 	return attnum;
+}
+
+/* The schema of xid, quoted */
+static const char *
+move_xs(void)
+{
+	return quote_identifier(get_namespace_name(xid_move_extension_schema("xid")));
+}
+
+/*
+ * The first column of the statement's only row, which must be of the type
+ * of column attnum of the trigger's table, copied out of SPI's memory
+ */
+static Datum
+move_result(TriggerData *td, int attnum, bool *isnull)
+{
+	Form_pg_attribute att = TupleDescAttr(RelationGetDescr(td->tg_relation), attnum - 1);
+	Oid			restype = SPI_gettypeid(SPI_tuptable->tupdesc, 1);
+	Datum		v;
+
+	if (restype != att->atttypid)
+		ereport(ERROR,
+				(errcode(ERRCODE_E_R_I_E_TRIGGER_PROTOCOL_VIOLATED),
+				 errmsg("a value of type %s cannot be stored into column \"%s\" of type %s",
+						format_type_be(restype), NameStr(att->attname),
+						format_type_be(att->atttypid))));
+	v = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, isnull);
+	if (*isnull)
+		return (Datum) 0;
+	return SPI_datumTransfer(v, att->attbyval, att->attlen);
 }
 
 /* The id expression of a row "r" (an alias, or "$" for parameters $1, $2) */
 static void
-move_id_expr(StringInfo buf, const char *xs, const char *r, const char *key,
-			 const char *time, bool uuid_key)
+move_id_expr(StringInfo buf, MoveTrigger *t, const char *r)
 {
+	const char *xs = move_xs();
 	bool		params = strcmp(r, "$") == 0;
+	bool		uuid_key = t->key_type == UUIDOID;
+	const char *key = quote_identifier(NameStr(t->key_column));
+	const char *time = NameStr(t->time_column);
 
 	if (time[0] == '\0')
 	{
 		if (params)
-			appendStringInfo(buf, "%s.xid_from_uuidv7($2)", quote_identifier(xs));
+			appendStringInfo(buf, "%s.xid_from_uuidv7($2)", xs);
 		else
-			appendStringInfo(buf, "%s.xid_from_uuidv7(%s.%s)", quote_identifier(xs),
-							 r, quote_identifier(key));
+			appendStringInfo(buf, "%s.xid_from_uuidv7(%s.%s)", xs, r, key);
 	}
 	else if (params)
-		appendStringInfo(buf, "%s.xid_from_key($1, $2%s)", quote_identifier(xs),
+		appendStringInfo(buf, "%s.xid_from_key($1, $2%s)", xs,
 						 uuid_key ? "" : "::pg_catalog.int8");
 	else
-		appendStringInfo(buf, "%s.xid_from_key(%s.%s, %s.%s%s)", quote_identifier(xs),
-						 r, quote_identifier(time), r, quote_identifier(key),
+		appendStringInfo(buf, "%s.xid_from_key(%s.%s, %s.%s%s)", xs,
+						 r, quote_identifier(time), r, key,
 						 uuid_key ? "" : "::pg_catalog.int8");
-}
-
-/* Run a prepared statement as role, as RI does its lookups */
-static int
-move_exec_as(Oid role, SPIPlanPtr plan, Datum *values, char *nulls,
-			 bool read_only)
-{
-	Oid			save_userid;
-	int			save_sec_context;
-	int			ret;
-
-	GetUserIdAndSecContext(&save_userid, &save_sec_context);
-	SetUserIdAndSecContext(role, save_sec_context |
-						   SECURITY_LOCAL_USERID_CHANGE | SECURITY_NOFORCE_RLS);
-	ret = SPI_execute_plan(plan, values, nulls, read_only, 1);
-	SetUserIdAndSecContext(save_userid, save_sec_context);
-	if (ret < 0)
-		elog(ERROR, "SPI_execute_plan failed: %s", SPI_result_code_string(ret));
-	return ret;
-}
-
-static void
-move_bad_trigger(Trigger *tg, Relation rel, const char *why)
-{
-	ereport(ERROR,
-			(errcode(ERRCODE_E_R_I_E_TRIGGER_PROTOCOL_VIOLATED),
-			 errmsg("trigger \"%s\" on table \"%s\" is not one xid_move made",
-					tg->tgname, RelationGetRelationName(rel)),
-			 errdetail("%s", why)));
 }
 
 /*
@@ -205,18 +389,12 @@ move_bad_trigger(Trigger *tg, Relation rel, const char *why)
  * of its old version
  */
 static HeapTuple
-move_key(TriggerData *td)
+move_key(TriggerData *td, MoveTrigger *t)
 {
-	Trigger    *tg = td->tg_trigger;
 	Relation	rel = td->tg_relation;
 	TupleDesc	desc = RelationGetDescr(rel);
 	HeapTuple	oldtup = td->tg_trigtuple;
 	HeapTuple	newtup = td->tg_newtuple;
-	const char *xs,
-			   *key,
-			   *newcol,
-			   *time;
-	bool		uuid_key;
 	int			keyno,
 				newno,
 				timeno = 0;
@@ -227,23 +405,19 @@ move_key(TriggerData *td)
 				newnull,
 				isnull;
 	Form_pg_attribute keyatt;
-	MovePlans  *plans;
 	Datum		args[2];
 	char		nulls[2] = {' ', ' '};
 	bool		changed;
+	Oid			owner = rel->rd_rel->relowner;
 
-	if (tg->tgnargs != 6 || !TRIGGER_FIRED_BEFORE(td->tg_event) ||
-		!TRIGGER_FIRED_BY_UPDATE(td->tg_event))
-		move_bad_trigger(tg, rel, "A key trigger of a move is BEFORE UPDATE, with six arguments.");
-	xs = tg->tgargs[1];
-	key = tg->tgargs[2];
-	newcol = tg->tgargs[3];
-	time = tg->tgargs[4];
-	uuid_key = strcmp(tg->tgargs[5], "uuid") == 0;
-	keyno = move_attnum(rel, key);
-	newno = move_attnum(rel, newcol);
-	if (time[0] != '\0')
-		timeno = move_attnum(rel, time);
+	if (!TRIGGER_FIRED_BEFORE(td->tg_event) || !TRIGGER_FIRED_BY_UPDATE(td->tg_event))
+		move_bad_trigger(td, "A key trigger of a move fires BEFORE UPDATE.");
+	if (RelationGetRelid(rel) != t->tbl && !get_rel_relispartition(RelationGetRelid(rel)))
+		move_bad_trigger(td, "A key trigger of a move is on the table whose key moves.");
+	keyno = move_attnum(td, &t->src, t->key_type);
+	newno = move_attnum(td, &t->target, t->xid_type);
+	if (NameStr(t->time_column)[0] != '\0')
+		timeno = move_attnum(td, &t->time_column, TIMESTAMPTZOID);
 	keyatt = TupleDescAttr(desc, keyno - 1);
 
 	oldkey = SPI_getbinval(oldtup, desc, keyno, &oldnull);
@@ -256,33 +430,32 @@ move_key(TriggerData *td)
 
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed");
-	plans = move_plans_for(tg->tgoid);
 	if (changed)
 	{
-		if (plans->newid == NULL)
+		if (t->newid == NULL)
 		{
 			StringInfoData sql;
 
 			initStringInfo(&sql);
-			appendStringInfo(&sql, "SELECT %s.xid_new()", quote_identifier(xs));
-			plans->newid = move_prepare(sql.data, 0, NULL);
+			appendStringInfo(&sql, "SELECT %s.xid_new()", move_xs());
+			t->newid = xid_move_prepare(sql.data, 0, NULL);
 		}
-		(void) move_exec_as(rel->rd_rel->relowner, plans->newid, NULL, NULL, false);
+		(void) xid_move_run_plan(owner, t->newid, NULL, NULL, false, 1);
 	}
 	else
 	{
-		if (plans->lookup == NULL)
+		if (t->lookup == NULL)
 		{
 			StringInfoData sql;
 			Oid			types[2];
 
 			initStringInfo(&sql);
 			appendStringInfoString(&sql, "SELECT ");
-			move_id_expr(&sql, xs, "$", key, time, uuid_key);
+			move_id_expr(&sql, t, "$");
 			/* the time ($1) is unused for a UUIDv7 key's own time */
 			types[0] = TIMESTAMPTZOID;
-			types[1] = keyatt->atttypid;
-			plans->lookup = move_prepare(sql.data, 2, types);
+			types[1] = t->key_type;
+			t->lookup = xid_move_prepare(sql.data, 2, types);
 		}
 		/* the old version's time and key: what a reference already got */
 		args[0] = timeno ? SPI_getbinval(oldtup, desc, timeno, &isnull) : (Datum) 0;
@@ -290,157 +463,106 @@ move_key(TriggerData *td)
 			nulls[0] = 'n';
 		args[1] = oldkey;
 		nulls[1] = oldnull ? 'n' : ' ';
-		(void) move_exec_as(rel->rd_rel->relowner, plans->lookup, args, nulls, false);
+		(void) xid_move_run_plan(owner, t->lookup, args, nulls, false, 1);
 	}
 	if (SPI_processed != 1)
 		elog(ERROR, "the id of a row could not be computed");
-	v = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull);
-	v = SPI_datumTransfer(v, true, sizeof(int64));
+	v = move_result(td, newno, &isnull);
 	SPI_finish();
 
 	return heap_modify_tuple_by_cols(newtup, desc, 1, &newno, &v, &isnull);
 }
 
-static void
-move_ref_args(TriggerData *td, RefArgs *a)
-{
-	Trigger    *tg = td->tg_trigger;
-
-	if (tg->tgnargs != 10 || !TRIGGER_FIRED_FOR_ROW(td->tg_event) ||
-		TRIGGER_FIRED_BY_DELETE(td->tg_event) ||
-		TRIGGER_FIRED_BY_TRUNCATE(td->tg_event))
-		move_bad_trigger(tg, td->tg_relation,
-						 "A reference trigger of a move is a row trigger on INSERT or UPDATE, with ten arguments.");
-	a->xs = tg->tgargs[1];
-	a->ms = tg->tgargs[2];
-	a->parent = InvalidOid;
-	a->key = tg->tgargs[3];
-	a->after_swap = strcmp(tg->tgargs[4], "old") == 0;
-	a->val = tg->tgargs[5];
-	a->time = tg->tgargs[6];
-	a->uuid_key = strcmp(tg->tgargs[7], "uuid") == 0;
-	a->src = tg->tgargs[8];
-	a->target = tg->tgargs[9];
-}
-
 /*
- * The owner of the referenced table, once the trigger's table is known to
- * be one whose owner may read it: the owner of the trigger's table has the
- * privileges of the referenced table's owner
+ * ref, fix: the owner of the table whose key moves, once the trigger's
+ * table is known to be one whose owner may read it
  */
 static Oid
-move_ref_owner(TriggerData *td, RefArgs *a, MovePlans *plans)
+move_ref_owner(TriggerData *td, MoveTrigger *t)
 {
-	Oid			powner;
+	Oid			powner = xid_move_rel_owner(t->tbl);
 
-	/*
-	 * The table whose key moves is the one the state of a move under way
-	 * names for this relation (or the partitioned table it is a partition of,
-	 * at any level: a partition made during the move has the trigger too) and
-	 * column: no OID in the trigger's arguments, which a dump and restore
-	 * would not carry over (the state's regclass columns are restored by
-	 * name).  Looked up once per trigger and session; a trigger that no move
-	 * under way made errors.
-	 */
-	if (!OidIsValid(plans->parent))
-	{
-		StringInfoData sql;
-		Oid			types[2] = {REGCLASSOID, NAMEOID};
-		Datum		args[2];
-		bool		isnull;
-
-		initStringInfo(&sql);
-		appendStringInfo(&sql,
-						 "SELECT p.tbl::pg_catalog.oid FROM %s.xid_move_parts p"
-						 " WHERE (p.leaf OPERATOR(pg_catalog.=) $1"
-						 " OR p.relation::pg_catalog.oid IN (SELECT a::pg_catalog.oid FROM pg_catalog.pg_partition_ancestors($1) a))"
-						 " AND p.column_name OPERATOR(pg_catalog.=) $2 AND p.role OPERATOR(pg_catalog.=) 'child'"
-						 " LIMIT 1",
-						 quote_identifier(a->ms));
-		args[0] = ObjectIdGetDatum(RelationGetRelid(td->tg_relation));
-		args[1] = DirectFunctionCall1(namein, CStringGetDatum(a->src));
-		if (SPI_execute_with_args(sql.data, 2, types, args, NULL, true, 1) != SPI_OK_SELECT)
-			elog(ERROR, "SPI_execute_with_args failed");
-		if (SPI_processed == 1)
-			plans->parent = DatumGetObjectId(SPI_getbinval(SPI_tuptable->vals[0],
-														   SPI_tuptable->tupdesc, 1, &isnull));
-		if (!OidIsValid(plans->parent))
-			move_bad_trigger(td->tg_trigger, td->tg_relation,
-							 "No move under way changes this column of this table.");
-	}
-	a->parent = plans->parent;
-	powner = xid_move_rel_owner(a->parent);
-
+	if (!TRIGGER_FIRED_FOR_ROW(td->tg_event) ||
+		TRIGGER_FIRED_BY_DELETE(td->tg_event) ||
+		TRIGGER_FIRED_BY_TRUNCATE(td->tg_event))
+		move_bad_trigger(td, "A reference trigger of a move is a row trigger on INSERT or UPDATE.");
 	if (!has_privs_of_role(td->tg_relation->rd_rel->relowner, powner))
 		ereport(ERROR,
 				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
 				 errmsg("trigger \"%s\" on table \"%s\" may not look up rows of table \"%s\"",
 						td->tg_trigger->tgname, RelationGetRelationName(td->tg_relation),
-						get_rel_name(a->parent)),
+						get_rel_name(t->tbl)),
 				 errdetail("A trigger of a move runs only on a table whose owner has the privileges of the owner of the table it looks up.")));
 	return powner;
 }
 
 /*
- * The value of the row that src references, as powner; false when no row
- * is visible (*isnull then true)
+ * The target column of a ref or fix trigger, of the type its value has:
+ * an xid before the swap; after it, the old column keeps its own type
+ * (the statement casts the value to it, and move_result() checks it)
+ */
+static int
+move_ref_target(TriggerData *td, MoveTrigger *t)
+{
+	return move_attnum(td, &t->target, t->old_mode ? InvalidOid : t->xid_type);
+}
+
+/*
+ * The value of the row that the reference srcval references, as powner;
+ * false when no row is visible (*isnull then true).  SPI is connected.
  */
 static bool
-move_lookup(TriggerData *td, RefArgs *a, MovePlans *plans, Oid powner,
-			Datum srcval, Datum *v, bool *isnull)
+move_lookup(TriggerData *td, MoveTrigger *t, Oid powner, int srcno,
+			int targetno, Datum srcval, Datum *v, bool *isnull)
 {
-	Relation	rel = td->tg_relation;
-	TupleDesc	desc = RelationGetDescr(rel);
-	int			srcno = move_attnum(rel, a->src);
-	int			targetno = move_attnum(rel, a->target);
+	TupleDesc	desc = RelationGetDescr(td->tg_relation);
 	Datum		args[1];
-	Form_pg_attribute tatt = TupleDescAttr(desc, targetno - 1);
 
-	if (plans->lookup == NULL)
+	if (t->lookup == NULL)
 	{
 		StringInfoData sql;
 		Oid			types[1];
-		char	   *nsp = get_namespace_name(get_rel_namespace(a->parent));
-		char	   *relname = get_rel_name(a->parent);
+		char	   *nsp = get_namespace_name(get_rel_namespace(t->tbl));
+		char	   *relname = get_rel_name(t->tbl);
+		Form_pg_attribute tatt = TupleDescAttr(desc, targetno - 1);
 
 		if (nsp == NULL || relname == NULL)
 			ereport(ERROR,
 					(errcode(ERRCODE_UNDEFINED_TABLE),
-					 errmsg("relation with OID %u does not exist", a->parent)));
+					 errmsg("relation with OID %u does not exist", t->tbl)));
 		initStringInfo(&sql);
 		appendStringInfoString(&sql, "SELECT ");
-		if (a->after_swap)
-			appendStringInfo(&sql, "p.%s::%s", quote_identifier(a->val),
+		if (t->old_mode)
+			appendStringInfo(&sql, "p.%s::%s", quote_identifier(NameStr(t->val_column)),
 							 format_type_with_typemod(tatt->atttypid, tatt->atttypmod));
 		else
 		{
-			appendStringInfo(&sql, "COALESCE(p.%s, ", quote_identifier(a->val));
-			move_id_expr(&sql, a->xs, "p", a->key, a->time, a->uuid_key);
+			appendStringInfo(&sql, "COALESCE(p.%s, ", quote_identifier(NameStr(t->val_column)));
+			move_id_expr(&sql, t, "p");
 			appendStringInfoChar(&sql, ')');
 		}
 		appendStringInfo(&sql, " FROM ONLY %s AS p WHERE p.%s OPERATOR(%s.=) $1",
-						 quote_qualified_identifier(nsp, relname), quote_identifier(a->key),
-						 a->after_swap ? quote_identifier(a->xs) : "pg_catalog");
+						 quote_qualified_identifier(nsp, relname),
+						 quote_identifier(NameStr(t->key_column)),
+						 t->old_mode ? move_xs() : "pg_catalog");
 		types[0] = getBaseType(TupleDescAttr(desc, srcno - 1)->atttypid);
-		plans->lookup = move_prepare(sql.data, 1, types);
+		t->lookup = xid_move_prepare(sql.data, 1, types);
 	}
 	args[0] = srcval;
-	(void) move_exec_as(powner, plans->lookup, args, NULL, false);
+	(void) xid_move_run_plan(powner, t->lookup, args, NULL, false, 1);
 	if (SPI_processed == 0)
 	{
 		*isnull = true;
 		return false;
 	}
-	*v = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, isnull);
-	*v = SPI_datumTransfer(*v, tatt->attbyval, tatt->attlen);
+	*v = move_result(td, targetno, isnull);
 	return true;
 }
 
 /* ref: the reference's new (or old) value, from the row it references */
 static HeapTuple
-move_ref(TriggerData *td)
+move_ref(TriggerData *td, MoveTrigger *t)
 {
-	RefArgs		a;
 	Relation	rel = td->tg_relation;
 	TupleDesc	desc = RelationGetDescr(rel);
 	HeapTuple	tup;
@@ -452,22 +574,18 @@ move_ref(TriggerData *td)
 				isnull = true;
 	Oid			powner;
 
-	move_ref_args(td, &a);
 	if (!TRIGGER_FIRED_BEFORE(td->tg_event))
-		move_bad_trigger(td->tg_trigger, rel, "A reference trigger of a move fires BEFORE.");
+		move_bad_trigger(td, "A reference trigger of a move fires BEFORE.");
+	powner = move_ref_owner(td, t);
 	tup = TRIGGER_FIRED_BY_UPDATE(td->tg_event) ? td->tg_newtuple : td->tg_trigtuple;
-	srcno = move_attnum(rel, a.src);
-	targetno = move_attnum(rel, a.target);
+	srcno = move_attnum(td, &t->src, InvalidOid);
+	targetno = move_ref_target(td, t);
 	srcval = SPI_getbinval(tup, desc, srcno, &srcnull);
 	if (!srcnull)
 	{
-		MovePlans  *plans;
-
 		if (SPI_connect() != SPI_OK_CONNECT)
 			elog(ERROR, "SPI_connect failed");
-		plans = move_plans_for(td->tg_trigger->tgoid);
-		powner = move_ref_owner(td, &a, plans);
-		(void) move_lookup(td, &a, plans, powner, srcval, &v, &isnull);
+		(void) move_lookup(td, t, powner, srcno, targetno, srcval, &v, &isnull);
 		SPI_finish();
 	}
 	return heap_modify_tuple_by_cols(tup, desc, 1, &targetno, &v, &isnull);
@@ -475,9 +593,8 @@ move_ref(TriggerData *td)
 
 /* fix: at commit, a reference still empty is filled, or the commit fails */
 static void
-move_fix(TriggerData *td)
+move_fix(TriggerData *td, MoveTrigger *t)
 {
-	RefArgs		a;
 	Relation	rel = td->tg_relation;
 	TupleDesc	desc = RelationGetDescr(rel);
 	HeapTuple	tup;
@@ -488,17 +605,16 @@ move_fix(TriggerData *td)
 	bool		srcnull,
 				isnull;
 	Oid			powner;
-	MovePlans  *plans;
 	Datum		args[2];
 	char		nulls[2] = {' ', ' '};
 	ItemPointerData ctid;
 
-	move_ref_args(td, &a);
 	if (!TRIGGER_FIRED_AFTER(td->tg_event))
-		move_bad_trigger(td->tg_trigger, rel, "A check trigger of a move fires AFTER.");
+		move_bad_trigger(td, "A check trigger of a move fires AFTER.");
+	powner = move_ref_owner(td, t);
 	tup = TRIGGER_FIRED_BY_UPDATE(td->tg_event) ? td->tg_newtuple : td->tg_trigtuple;
-	srcno = move_attnum(rel, a.src);
-	targetno = move_attnum(rel, a.target);
+	srcno = move_attnum(td, &t->src, InvalidOid);
+	targetno = move_ref_target(td, t);
 	srcval = SPI_getbinval(tup, desc, srcno, &srcnull);
 	(void) SPI_getbinval(tup, desc, targetno, &isnull);
 	if (srcnull || !isnull)
@@ -507,55 +623,57 @@ move_fix(TriggerData *td)
 
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed");
-	plans = move_plans_for(td->tg_trigger->tgoid);
-	powner = move_ref_owner(td, &a, plans);
-	if (plans->live == NULL)
+	if (t->live == NULL)
 	{
 		StringInfoData sql;
 		Oid			types[2];
-		Form_pg_attribute tatt = TupleDescAttr(desc, targetno - 1);
 		char	   *qrel = quote_qualified_identifier(get_namespace_name(RelationGetNamespace(rel)),
 													  RelationGetRelationName(rel));
+		const char *qtarget = quote_identifier(NameStr(t->target));
 
 		initStringInfo(&sql);
 		appendStringInfo(&sql, "SELECT FROM ONLY %s WHERE ctid OPERATOR(pg_catalog.=) $1", qrel);
 		types[0] = TIDOID;
-		plans->live = move_prepare(sql.data, 1, types);
+		t->live = xid_move_prepare(sql.data, 1, types);
 		resetStringInfo(&sql);
 		appendStringInfo(&sql, "UPDATE ONLY %s SET %s = $1 WHERE ctid OPERATOR(pg_catalog.=) $2 AND %s IS NULL",
-						 qrel, quote_identifier(a.target), quote_identifier(a.target));
-		types[0] = tatt->atttypid;
+						 qrel, qtarget, qtarget);
+		types[0] = TupleDescAttr(desc, targetno - 1)->atttypid;
 		types[1] = TIDOID;
-		plans->fill = move_prepare(sql.data, 2, types);
+		t->fill = xid_move_prepare(sql.data, 2, types);
 	}
 	/* a later version of the row has an event of its own */
 	args[0] = PointerGetDatum(&ctid);
-	(void) move_exec_as(rel->rd_rel->relowner, plans->live, args, NULL, false);
+	(void) xid_move_run_plan(rel->rd_rel->relowner, t->live, args, NULL, false, 1);
 	if (SPI_processed == 0)
 	{
 		SPI_finish();
 		return;
 	}
-	if (!move_lookup(td, &a, plans, powner, srcval, &v, &isnull))
+	if (!move_lookup(td, t, powner, srcno, targetno, srcval, &v, &isnull))
 		ereport(ERROR,
 				(errcode(ERRCODE_FOREIGN_KEY_VIOLATION),
 				 errmsg("a row of table \"%s\" references a row of table \"%s\" that cannot be found",
-						RelationGetRelationName(rel), get_rel_name(a.parent)),
+						RelationGetRelationName(rel), get_rel_name(t->tbl)),
 				 errdetail("The move of the table to xid could not give the row its new reference.")));
 	if (!isnull)
 	{
+		/*
+		 * The fill is no update of the application's: in replica mode, so
+		 * that it fires none of its triggers (nor the move's own)
+		 */
 		args[0] = v;
 		args[1] = PointerGetDatum(&ctid);
-		(void) move_exec_as(rel->rd_rel->relowner, plans->fill, args, nulls, false);
+		(void) xid_move_run_plan_replica(rel->rd_rel->relowner, t->fill, args,
+										 nulls, false, 0);
 	}
 	SPI_finish();
 }
 
 /* back: an old uuid key from the id, for a row written without one */
 static HeapTuple
-move_back(TriggerData *td)
+move_back(TriggerData *td, MoveTrigger *t)
 {
-	Trigger    *tg = td->tg_trigger;
 	Relation	rel = td->tg_relation;
 	TupleDesc	desc = RelationGetDescr(rel);
 	HeapTuple	tup = td->tg_trigtuple;
@@ -564,13 +682,13 @@ move_back(TriggerData *td)
 	Datum		v;
 	bool		isnull;
 	Oid			types[1];
-	MovePlans  *plans;
 
-	if (tg->tgnargs != 4 || !TRIGGER_FIRED_BEFORE(td->tg_event) ||
-		!TRIGGER_FIRED_BY_INSERT(td->tg_event))
-		move_bad_trigger(tg, rel, "A back trigger of a move is BEFORE INSERT, with four arguments.");
-	keyno = move_attnum(rel, tg->tgargs[2]);
-	oldno = move_attnum(rel, tg->tgargs[3]);
+	if (!TRIGGER_FIRED_BEFORE(td->tg_event) || !TRIGGER_FIRED_BY_INSERT(td->tg_event))
+		move_bad_trigger(td, "A back trigger of a move fires BEFORE INSERT.");
+	if (RelationGetRelid(rel) != t->tbl && !get_rel_relispartition(RelationGetRelid(rel)))
+		move_bad_trigger(td, "A back trigger of a move is on the table whose key moves.");
+	keyno = move_attnum(td, &t->src, t->xid_type);
+	oldno = move_attnum(td, &t->target, UUIDOID);
 	(void) SPI_getbinval(tup, desc, oldno, &isnull);
 	if (!isnull)
 		return tup;
@@ -579,17 +697,15 @@ move_back(TriggerData *td)
 		return tup;
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed");
-	plans = move_plans_for(tg->tgoid);
-	if (plans->lookup == NULL)
+	if (t->lookup == NULL)
 	{
 		types[0] = TupleDescAttr(desc, keyno - 1)->atttypid;
-		plans->lookup = move_prepare("SELECT $1::pg_catalog.uuid", 1, types);
+		t->lookup = xid_move_prepare("SELECT $1::pg_catalog.uuid", 1, types);
 	}
-	(void) move_exec_as(rel->rd_rel->relowner, plans->lookup, &v, NULL, false);
+	(void) xid_move_run_plan(rel->rd_rel->relowner, t->lookup, &v, NULL, false, 1);
 	if (SPI_processed != 1)
 		elog(ERROR, "the old key of a row could not be computed");
-	v = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull);
-	v = SPI_datumTransfer(v, false, 16);
+	v = move_result(td, oldno, &isnull);
 	SPI_finish();
 	return heap_modify_tuple_by_cols(tup, desc, 1, &oldno, &v, &isnull);
 }
@@ -602,28 +718,26 @@ Datum
 xid_move_trigger(PG_FUNCTION_ARGS)
 {
 	TriggerData *td = (TriggerData *) fcinfo->context;
-	const char *kind;
+	MoveTrigger *t;
 
 	if (!CALLED_AS_TRIGGER(fcinfo))
 		ereport(ERROR,
 				(errcode(ERRCODE_E_R_I_E_TRIGGER_PROTOCOL_VIOLATED),
 				 errmsg("function xid_move_trigger() was not called by the trigger manager")));
-	if (td->tg_trigger->tgnargs < 1 || !TRIGGER_FIRED_FOR_ROW(td->tg_event))
-		move_bad_trigger(td->tg_trigger, td->tg_relation,
-						 "A trigger of a move is a row trigger with arguments.");
-	kind = td->tg_trigger->tgargs[0];
-	if (strcmp(kind, "key") == 0)
-		return PointerGetDatum(move_key(td));
-	if (strcmp(kind, "ref") == 0)
-		return PointerGetDatum(move_ref(td));
-	if (strcmp(kind, "back") == 0)
-		return PointerGetDatum(move_back(td));
-	if (strcmp(kind, "fix") == 0)
+	if (!TRIGGER_FIRED_FOR_ROW(td->tg_event))
+		move_bad_trigger(td, "A trigger of a move is a row trigger.");
+	t = move_trigger_for(td);
+	switch (t->kind)
 	{
-		move_fix(td);
-		return PointerGetDatum(NULL);
+		case MOVE_KEY:
+			return PointerGetDatum(move_key(td, t));
+		case MOVE_REF:
+			return PointerGetDatum(move_ref(td, t));
+		case MOVE_BACK:
+			return PointerGetDatum(move_back(td, t));
+		case MOVE_FIX:
+			move_fix(td, t);
+			break;
 	}
-	move_bad_trigger(td->tg_trigger, td->tg_relation,
-					 "Its first argument is not key, ref, fix or back.");
 	return PointerGetDatum(NULL);
 }

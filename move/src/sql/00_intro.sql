@@ -32,7 +32,10 @@
 --   Every table of a move has one owner (the plan refuses others).
 -- - The writers' triggers are C (xid_move_trigger(), as core's RI
 --   triggers): their lookups run as the owner of the referenced table
---   and work only on a table whose owner has that owner's privileges.  The
+--   and work only on a table whose owner has that owner's privileges.
+--   Each acts on what the move recorded for its OID when it made it
+--   (xid_move_objects), never on its arguments; any other trigger of the
+--   function errors (39P01).  The
 --   move creates no function: nothing of it can be reached through a grant
 --   (default privileges included).
 -- - The state lives in this extension's tables, which every role may read

@@ -43,20 +43,6 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_xs() IS
 'the schema of the xid extension, quoted';
 
--- The schema of an extension (xid, xid_move), as a name: a trigger's
--- argument (xid's functions; the state of the move its lookups read)
-CREATE FUNCTION @extschema@.xid_move_schema_of(ext name)
-RETURNS name
-LANGUAGE sql STABLE
-SET search_path = pg_catalog, pg_temp
-AS $$
-	SELECT n.nspname FROM pg_catalog.pg_extension e
-	JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = ext
-$$;
-
-COMMENT ON FUNCTION @extschema@.xid_move_schema_of(name) IS
-'the schema of an extension, unquoted';
-
 -- The id of an existing row "r": its millisecond and 22 bits of its key,
 -- or a UUIDv7 key's own time (xid_from_key(), xid_from_uuidv7()).  Rows
 -- written during the move get xid_new() instead: a row's id is set once and
@@ -125,7 +111,9 @@ COMMENT ON FUNCTION @extschema@.xid_move_state(regclass, text, text[]) IS
 'write the state of a move, for the owner of its table';
 
 -- The function of every trigger a move puts on its tables: key, ref, fix
--- and back, told apart by its first argument (src/xid_move_trigger.c)
+-- and back, told apart by the record the move made of each trigger, by
+-- OID, in xid_move_objects; it takes nothing from its arguments and errors
+-- for a trigger no move under way recorded (src/xid_move_trigger.c)
 CREATE FUNCTION @extschema@.xid_move_trigger()
 RETURNS trigger
 AS 'MODULE_PATHNAME', 'xid_move_trigger'

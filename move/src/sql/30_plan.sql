@@ -514,7 +514,10 @@ BEGIN
 	-- every trigger but the foreign keys' and the move's own
 	FOR d IN SELECT t.tgname, t.tgenabled, t.tgrelid::regclass AS r, t.tgtype, t.tgisinternal, t.tgconstraint,
 	                p2.proowner, (t.tgtype & 1) = 1 AS per_row, (t.tgtype & 16) = 16 AS on_update,
-	                (SELECT con.contype FROM pg_constraint con WHERE con.oid = t.tgconstraint) AS contype
+	                (SELECT con.contype FROM pg_constraint con WHERE con.oid = t.tgconstraint) AS contype,
+	                -- would the fix's UPDATE of the reference's column fire it
+	                ((t.tgtype & 1) = 0 OR cardinality(t.tgattr::int2[]) = 0
+	                 OR (SELECT a.attnum FROM pg_attribute a WHERE a.attrelid = t.tgrelid AND a.attname = p.column_name) = ANY (t.tgattr::int2[])) AS fix_fires
 	          FROM pg_trigger t JOIN pg_proc p2 ON p2.oid = t.tgfoid
 	          WHERE t.tgrelid IN (SELECT @extschema@.xid_move_tree(p.relation))
 	            AND t.tgparentid = 0
@@ -533,6 +536,14 @@ BEGIN
 			action := 'keep'; detail := 'Disabled: it fires for nothing.';
 		ELSIF NOT d.on_update THEN
 			action := 'keep'; detail := 'It does not fire on UPDATE: the backfill''s updates do not fire it; the writers'' statements fire it as before.';
+		ELSIF p.role = 'child' AND d.tgenabled IN ('A', 'R') AND d.fix_fires THEN
+			-- the deferred fill of a reference (xid_move_trigger(), fix) is
+			-- an UPDATE in replica mode: it fires no trigger enabled for
+			-- origin sessions, and would fire this one
+			action := 'refuse'; sqlstate := '55000';
+			detail := format('A %s trigger on UPDATE enabled %s on a table that references the key: a reference written before the row it references (a deferred foreign key) is filled at commit by an UPDATE of the move''s own, run in replica mode as the owner of the table, which would fire it.',
+				CASE WHEN d.per_row THEN 'row' ELSE 'statement' END, CASE d.tgenabled WHEN 'A' THEN 'ALWAYS' ELSE 'REPLICA' END);
+			hint := 'Enable it for origin sessions only (ALTER TABLE ... ENABLE TRIGGER ...) for the move, or drop it and create it again after the move.';
 		ELSIF NOT fires AND d.tgenabled = 'O' THEN
 			action := 'suppress';
 			detail := format('A %s trigger on UPDATE: the backfill runs with session_replication_role = replica, so it does not fire.', CASE WHEN d.per_row THEN 'row' ELSE 'statement' END);

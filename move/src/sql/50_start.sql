@@ -80,11 +80,12 @@ BEGIN
 	-- condition is checked without calling it): not for the backfill's own
 	-- updates, nor for updates of other columns of a row that has its id.
 	-- A row still without an id gets that of its old version, the one a
-	-- reference written since may hold (xid_move_trigger(), 'key').
-	stmts := stmts || format('CREATE TRIGGER %I BEFORE UPDATE ON %s FOR EACH ROW WHEN (NEW.%I IS NULL OR NEW.%I IS DISTINCT FROM OLD.%I) EXECUTE FUNCTION %s.xid_move_trigger(%L, %L, %L, %L, %L, %L)',
-		'xid_move_sync_update', tbl, par.new_column, par.column_name, par.column_name, '@extschema@',
-		'key', @extschema@.xid_move_schema_of('xid'), par.column_name, par.new_column, coalesce(time_column, ''),
-		CASE WHEN key_type = 'uuid'::regtype THEN 'uuid' ELSE 'int' END);
+	-- reference written since may hold (xid_move_trigger(), 'key').  Each
+	-- trigger is recorded by OID right after it is made: the trigger acts
+	-- on that record, not on arguments.
+	stmts := stmts || format('CREATE TRIGGER %I BEFORE UPDATE ON %s FOR EACH ROW WHEN (NEW.%I IS NULL OR NEW.%I IS DISTINCT FROM OLD.%I) EXECUTE FUNCTION %s.xid_move_trigger()',
+		'xid_move_sync_update', tbl, par.new_column, par.column_name, par.column_name, '@extschema@')
+		|| @extschema@.xid_move_trigger_record(tbl, tbl, 'xid_move_sync_update', 'key', 'new', par.column_name, par.new_column);
 	SELECT * INTO m FROM @extschema@.xid_move_moves x WHERE x.tbl = $1;
 	FOR p IN SELECT * FROM @extschema@.xid_move_rels(tbl) x WHERE x.role = 'child' LOOP
 		stmts := stmts || @extschema@.xid_move_ref_ddl(p, m, 'new', p.column_name, p.new_column, 'OPERATOR(pg_catalog.=)', 'c');

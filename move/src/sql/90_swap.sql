@@ -70,6 +70,7 @@ BEGIN
 	-- the old foreign keys go before the old primary key they depend on,
 	-- the new ones come after the new primary key
 	stmts := stmts || ARRAY[
+		@extschema@.xid_move_trigger_forget(tbl, tbl, 'xid_move_sync_update'),
 		format('DROP TRIGGER %I ON %s', 'xid_move_sync_update', tbl),
 		-- the trigger function of a move started before 1.2
 		@extschema@.xid_move_drop_fn(tbl, par.tag, 'p'),
@@ -96,8 +97,9 @@ BEGIN
 	-- from here on get an old key from the column's default, a uuid key
 	-- the id's own UUIDv7; one without either may stay empty.
 	IF m.key_type = 'uuid'::regtype THEN
-		stmts := stmts || format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s.xid_move_trigger(%L, %L, %L, %L)',
-			'xid_move_back', tbl, '@extschema@', 'back', @extschema@.xid_move_schema_of('xid'), m.key_column, m.old_column);
+		stmts := stmts || format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s.xid_move_trigger()',
+			'xid_move_back', tbl, '@extschema@')
+			|| @extschema@.xid_move_trigger_record(tbl, tbl, 'xid_move_back', 'back', 'old', m.key_column, m.old_column);
 	ELSIF NOT EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = tbl AND a.attname = m.key_column
 	                  AND (a.atthasdef OR a.attidentity <> '')) THEN
 		late := late || format('ALTER TABLE %s ALTER COLUMN %I DROP NOT NULL', tbl, m.old_column);

@@ -71,7 +71,8 @@ BEGIN
 			stmts := stmts || @extschema@.xid_move_ref_drop(r, 'b');
 		END LOOP;
 		IF EXISTS (SELECT FROM pg_trigger t WHERE t.tgrelid = tbl AND t.tgname = 'xid_move_back') THEN
-			stmts := stmts || format('DROP TRIGGER %I ON %s', 'xid_move_back', tbl);
+			stmts := stmts || @extschema@.xid_move_trigger_forget(tbl, tbl, 'xid_move_back')
+			               || format('DROP TRIGGER %I ON %s', 'xid_move_back', tbl);
 		END IF;
 		-- the checks the move added that are still there (those of an
 		-- abort that stopped before its swap back), found by OID

@@ -32,7 +32,8 @@ BEGIN
 	IF EXISTS (SELECT FROM pg_trigger t WHERE t.tgrelid = tbl AND t.tgname = 'xid_move_sync') THEN
 		stmts := stmts || format('DROP TRIGGER %I ON %s', 'xid_move_sync', tbl);
 	END IF;
-	stmts := stmts || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_sync_update', tbl)
+	stmts := stmts || @extschema@.xid_move_trigger_forget(tbl, tbl, 'xid_move_sync_update')
+	               || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_sync_update', tbl)
 	               || @extschema@.xid_move_drop_fn(tbl, par.tag, 'p');
 	-- the index on the old key that the move asked for
 	FOR i IN SELECT c.oid FROM pg_class c JOIN pg_index x ON x.indexrelid = c.oid
@@ -138,7 +139,8 @@ BEGIN
 			               || format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', u.relation, u.conname, left(u.conname, length(u.conname) - 4));
 		END LOOP;
 		IF EXISTS (SELECT FROM pg_trigger t WHERE t.tgrelid = tbl AND t.tgname = 'xid_move_back') THEN
-			stmts := stmts || format('DROP TRIGGER %I ON %s', 'xid_move_back', tbl);
+			stmts := stmts || @extschema@.xid_move_trigger_forget(tbl, tbl, 'xid_move_back')
+			               || format('DROP TRIGGER %I ON %s', 'xid_move_back', tbl);
 		END IF;
 		stmts := stmts || @extschema@.xid_move_drop_fn(tbl, par.tag, 'q')
 		               || ARRAY[
