@@ -160,6 +160,37 @@ SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'xc' OR
 SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'lines'::regclass AND contype = 'u' ORDER BY 1;
 DROP TABLE lines, orders;
 
+-- 6. Names that are taken: a user's table holds the name of a copy (the
+-- copy takes the next free one), an invalid index of a build stopped
+-- before its record holds another (dropped first, built again), and a
+-- recorded copy dropped by hand is forgotten and built again.
+CREATE TABLE orders (created_at timestamptz NOT NULL DEFAULT '2024-01-01', id bigint PRIMARY KEY);
+CREATE TABLE lines (id bigint PRIMARY KEY, order_id bigint NOT NULL REFERENCES orders, line_no integer NOT NULL, qty integer);
+CREATE INDEX lines_order_id ON lines (order_id);
+CREATE INDEX lines_order_qty ON lines (order_id, qty);
+INSERT INTO orders (id) SELECT g FROM generate_series(1, 20) g;
+INSERT INTO lines SELECT g, 1 + g % 20, g, g % 3 FROM generate_series(1, 60) g;
+CALL xid_move_start('orders', time_column => 'created_at');
+CALL xid_move_backfill('orders');
+SELECT xid_move_copy_name('lines_order_id'::regclass, 'lines', '{}') AS taken_name,
+       xid_move_copy_name('lines_order_qty'::regclass, 'lines', '{}') AS left_name \gset
+CREATE TABLE :"taken_name" ();
+CREATE UNIQUE INDEX CONCURRENTLY :"left_name" ON lines (qty);
+SELECT * FROM xid_move_index_commands('orders') \gexec
+SELECT c.relname FROM xid_move_objects o JOIN pg_class c ON c.oid = o.objid
+WHERE o.tbl = 'orders'::regclass AND o.original = 'lines_order_id'::regclass \gset stale_
+DROP INDEX :"stale_relname";
+\set ECHO none
+SELECT regexp_replace(x, '[0-9]{4,}', 'N', 'g') AS command FROM xid_move_index_commands('orders') x;
+SELECT * FROM xid_move_index_commands('orders') \gexec
+\set ECHO all
+SELECT count(*) AS commands_left FROM xid_move_index_commands('orders');
+CALL xid_move_validate('orders');
+CALL xid_move_swap('orders');
+CALL xid_move_finish('orders', drop_old => true);
+SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'xc' ORDER BY 1, 2;
+DROP TABLE lines, orders, :"taken_name";
+
 RESET ROLE;
 DROP SCHEMA xc;
 DROP ROLE regress_xc_owner;

@@ -139,32 +139,23 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_copy_of(regclass, oid) IS
 'the copy of an index that a move recorded, by OID';
 
--- The name of a new copy of index original on rel: a prefix of the
--- original's name, '_xm' and a hash of its whole name and its table's
--- (schema-qualified, no OID: the name survives a dump and restore), so
--- that two indexes or two partitions that share a prefix never share a
--- copy's name; then the first of name, name_1, name_2 ... that no
--- relation of the schema has and that is not in taken (the names given
--- already in one pass).  A name held only by an invalid index on rel that
--- no move recorded is what a build stopped before its record left: it is
--- given again, and the caller drops that index first.
-CREATE FUNCTION @extschema@.xid_move_copy_name(original oid, rel regclass, taken name[])
+-- The first of base, base_1, base_2 ... that no relation of rel's schema
+-- has and that is not in taken (the names given already in one pass).  A
+-- name held only by an invalid index on rel that no move recorded is what
+-- a build stopped before its record left: it is given again, and the
+-- caller drops that index first.
+CREATE FUNCTION @extschema@.xid_move_free_name(base text, rel regclass, taken name[])
 RETURNS name
 LANGUAGE plpgsql STABLE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	base text;
-	nsp oid;
+	nsp oid := (SELECT c.relnamespace FROM pg_class c WHERE c.oid = rel);
 	cand name;
 	k integer := 0;
 BEGIN
-	SELECT left(ic.relname, 40) || '_xm' || left(md5(format('%I.%I.%I', n.nspname, tc.relname, ic.relname)), 8), tc.relnamespace
-	  INTO base, nsp
-	  FROM pg_class ic, pg_class tc JOIN pg_namespace n ON n.oid = tc.relnamespace
-	 WHERE ic.oid = original AND tc.oid = rel;
 	LOOP
-		cand := CASE WHEN k = 0 THEN base ELSE base || '_' || k END;
+		cand := CASE WHEN k = 0 THEN base ELSE left(base, 62 - length(k::text)) || '_' || k END;
 		EXIT WHEN NOT cand = ANY (coalesce(taken, '{}'))
 		      AND NOT EXISTS (SELECT FROM pg_class c WHERE c.relnamespace = nsp AND c.relname = cand
 		                        AND NOT EXISTS (SELECT FROM pg_index i WHERE i.indexrelid = c.oid AND i.indrelid = rel AND NOT i.indisvalid
@@ -174,6 +165,25 @@ BEGIN
 	END LOOP;
 	RETURN cand;
 END
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_free_name(text, regclass, name[]) IS
+'a name for an index a move builds on a relation, free in its schema';
+
+-- The name of a new copy of index original on rel: a prefix of the
+-- original's name, '_xm' and a hash of its whole name and its table's
+-- (schema-qualified, no OID: the name survives a dump and restore), so
+-- that two indexes or two partitions that share a prefix never share a
+-- copy's name; made free in the schema by xid_move_free_name()
+CREATE FUNCTION @extschema@.xid_move_copy_name(original oid, rel regclass, taken name[])
+RETURNS name
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT @extschema@.xid_move_free_name(
+		left(ic.relname, 40) || '_xm' || left(md5(format('%I.%I.%I', n.nspname, tc.relname, ic.relname)), 8), rel, taken)
+	FROM pg_class ic, pg_class tc JOIN pg_namespace n ON n.oid = tc.relnamespace
+	WHERE ic.oid = original AND tc.oid = rel
 $$;
 
 COMMENT ON FUNCTION @extschema@.xid_move_copy_name(oid, regclass, name[]) IS
@@ -356,12 +366,11 @@ BEGIN
 				ARRAY['pg_catalog.pg_class'::regclass::oid::text, cp::oid::text]);
 		END LOOP;
 		IF @extschema@.xid_move_unique_index(tbl, col, m.constraint_name) IS NULL THEN
-			idx := @extschema@.xid_move_name(tbl, par.tag, CASE WHEN col = m.new_column THEN '_n' ELSE '_o' END);
-			-- of that name, invalid and recorded by no move: a build
-			-- stopped before its record
-			IF EXISTS (SELECT FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
-			           WHERE i.indrelid = tbl AND c.relname = idx AND NOT i.indisvalid
-			             AND NOT EXISTS (SELECT FROM @extschema@.xid_move_objects o WHERE o.classid = 'pg_class'::regclass AND o.objid = c.oid)) THEN
+			idx := @extschema@.xid_move_free_name(@extschema@.xid_move_name(tbl, par.tag, CASE WHEN col = m.new_column THEN '_n' ELSE '_o' END),
+				tbl, taken);
+			taken := taken || idx;
+			-- taken only by what a build stopped before its record left
+			IF EXISTS (SELECT FROM pg_class c WHERE c.relname = idx AND c.relnamespace = (SELECT t.relnamespace FROM pg_class t WHERE t.oid = tbl)) THEN
 				RETURN NEXT format('DROP INDEX CONCURRENTLY %I.%I', nsp, idx);
 			END IF;
 			-- with the storage of the key's index
