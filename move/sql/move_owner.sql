@@ -91,8 +91,8 @@ SET ROLE regress_xm_owner;
 SELECT regexp_replace(x, '_xm_[0-9a-f]+', '_xm_TAG', 'g') AS command FROM xid_move_index_commands('mo.p') x ORDER BY 1;
 CALL xid_move_abort('mo.p');
 SELECT count(*) AS others_index FROM pg_index WHERE indrelid = 'mo.mine'::regclass;
--- (while it has the name, the index command fails on it: index names are
--- per schema)
+-- (while it has the name, the move's index takes the next free one:
+-- index names are per schema, and the move knows its own by OID)
 SET ROLE regress_xm_other;
 DROP TABLE mo.mine;
 SET ROLE regress_xm_owner;

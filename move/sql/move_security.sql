@@ -227,15 +227,16 @@ CALL public.xid_move_abort('shop.orders');
 CALL public.xid_move_start('shop.orders', time_column => 'created_at');
 CALL public.xid_move_backfill('shop.orders', batch_blocks => 4, pause => '1ms');
 -- (e) a relation the attacker made under the name of an index the move is
--- about to build: that build fails (42P07), nothing of hers runs, and once
--- it is gone (a superuser drops it) the statements still needed build the
--- rest
+-- about to build: the build takes the next free name (the move knows its
+-- indexes by OID, not by name), nothing of hers runs, and once hers is
+-- gone (a superuser drops it) the statements still needed build the rest
 SELECT (regexp_match(c, 'INDEX CONCURRENTLY (\S+) ON'))[1] AS squat
 FROM public.xid_move_index_commands('shop.orders') AS c LIMIT 1 \gset
 SET ROLE regress_xm_attacker;
 CREATE TABLE shop.:squat (x int);
 SET ROLE regress_xm_owner;
-SELECT c FROM public.xid_move_index_commands('shop.orders') AS c LIMIT 1 \gexec
+-- (the build and the statement that records it)
+SELECT c FROM public.xid_move_index_commands('shop.orders') AS c LIMIT 2 \gexec
 SELECT count(*) AS built_on_orders FROM pg_index WHERE indrelid = 'shop.orders'::regclass;
 RESET ROLE;
 DROP TABLE shop.:squat;

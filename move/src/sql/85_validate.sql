@@ -107,7 +107,7 @@ BEGIN
 		JOIN pg_class ic ON ic.oid = mi.old_index JOIN pg_namespace n ON n.oid = ic.relnamespace
 		JOIN pg_index i ON i.indexrelid = mi.old_index
 		JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attname = p.column_name AND a.attnum = ANY (i.indkey::int2[]),
-		LATERAL (SELECT format('COMMENT ON INDEX %I.%I IS %L', n.nspname, coalesce(mi.constraint_name, mi.new_index), obj_description(mi.old_index, 'pg_class')) AS s
+		LATERAL (SELECT format('COMMENT ON INDEX %I.%I IS %L', n.nspname, coalesce(mi.constraint_name, (SELECT cc.relname FROM pg_class cc WHERE cc.oid = mi.copy_index)), obj_description(mi.old_index, 'pg_class')) AS s
 		         WHERE obj_description(mi.old_index, 'pg_class') IS NOT NULL
 		         UNION ALL
 		         SELECT format('COMMENT ON CONSTRAINT %I ON %s IS %L', con.conname, mi.relation, obj_description(con.oid, 'pg_constraint'))
@@ -148,9 +148,10 @@ COMMENT ON FUNCTION @extschema@.xid_move_carry(@extschema@.xid_move_parts, regcl
 
 -- The statements that put the replica identity of each table of a move
 -- whose identity is an index over a moved column on the index that takes
--- that one's place: at the swap (back => false) the copy on the new column,
--- at a swap back the old one.  Read before the statements that drop or
--- rename the indexes, run after them.
+-- that one's place: at the swap (back => false) the copy of it the move
+-- recorded, at a swap back the index that copy was made of (both by OID).
+-- Read before the statements that drop or rename the indexes, run after
+-- them.
 CREATE FUNCTION @extschema@.xid_move_replident(tbl regclass, back boolean)
 RETURNS text[]
 LANGUAGE sql STABLE
@@ -160,15 +161,12 @@ AS $$
 	FROM (
 		SELECT DISTINCT p.relation,
 		       CASE WHEN con.contype IN ('p', 'u') THEN con.conname
-		            WHEN NOT back THEN (left(ic.relname, 40) || '_xm' || p.tag)::name
-		            ELSE (SELECT oc.relname FROM pg_index oi JOIN pg_class oc ON oc.oid = oi.indexrelid
-		                  JOIN pg_attribute oa ON oa.attrelid = oi.indrelid AND oa.attnum = ANY (oi.indkey::int2[])
-		                  WHERE oi.indrelid = p.relation AND oa.attname = p.old_column
-		                    AND (left(oc.relname, 40) || '_xm' || p.tag) = ic.relname LIMIT 1) END AS target
+		            WHEN NOT back THEN (SELECT c.relname FROM pg_class c WHERE c.oid = @extschema@.xid_move_copy_of($1, i.indexrelid))
+		            ELSE (SELECT oc.relname FROM @extschema@.xid_move_objects o JOIN pg_class oc ON oc.oid = o.original
+		                  WHERE o.tbl = $1 AND o.classid = 'pg_class'::regclass AND o.kind = 'index' AND o.mode IS NULL AND o.objid = i.indexrelid) END AS target
 		FROM @extschema@.xid_move_parts p
 		JOIN pg_class c ON c.oid = p.relation AND c.relreplident = 'i'
 		JOIN pg_index i ON i.indrelid = p.relation AND i.indisreplident
-		JOIN pg_class ic ON ic.oid = i.indexrelid
 		JOIN pg_attribute a ON a.attrelid = p.relation AND a.attnum = ANY (i.indkey::int2[]) AND a.attname = p.column_name
 		LEFT JOIN pg_constraint con ON con.conindid = i.indexrelid AND con.conrelid = p.relation AND con.contype IN ('p', 'u')
 		WHERE p.tbl = $1) x

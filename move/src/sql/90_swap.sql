@@ -24,6 +24,9 @@ DECLARE
 	carry text[];
 	late text[] := '{}';
 	replident text[];
+	avoid name[];
+	aside name;
+	adds text[] := '{}';
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
 	m := @extschema@.xid_move_get(tbl);
@@ -87,11 +90,20 @@ BEGIN
 		stmts := format('DROP TRIGGER %I ON %s', 'xid_move_sync', tbl) || stmts;
 	END IF;
 	-- unique constraints over a moved column: the one on the new column
-	-- takes the name, the old one keeps enforcing on the old column
-	FOR u IN SELECT * FROM @extschema@.xid_move_moved_indexes(tbl) x WHERE x.constraint_name IS NOT NULL LOOP
-		stmts := stmts || format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', u.relation, u.constraint_name, left(u.constraint_name, 59) || '_old')
-		               || format('ALTER TABLE %s ADD CONSTRAINT %I UNIQUE USING INDEX %I %s', u.relation, u.constraint_name, u.new_index, u.deferral);
+	-- (the copy the move recorded, by OID) takes the name, the old one
+	-- keeps enforcing on the old column under a free name.  Every old one
+	-- is renamed before any copy takes a name: a constraint a first move
+	-- left (x and x_old) moves again without a clash.
+	avoid := ARRAY(SELECT x.constraint_name FROM @extschema@.xid_move_moved_indexes(tbl) x WHERE x.constraint_name IS NOT NULL);
+	FOR u IN SELECT * FROM @extschema@.xid_move_moved_indexes(tbl) x WHERE x.constraint_name IS NOT NULL
+	         ORDER BY x.relation::text, x.constraint_name LOOP
+		aside := @extschema@.xid_move_aside_name(u.relation, u.constraint_name, avoid);
+		avoid := avoid || aside;
+		stmts := stmts || format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', u.relation, u.constraint_name, aside);
+		adds := adds || format('ALTER TABLE %s ADD CONSTRAINT %I UNIQUE USING INDEX %I %s', u.relation, u.constraint_name,
+			(SELECT c.relname FROM pg_class c WHERE c.oid = u.copy_index), u.deferral);
 	END LOOP;
+	stmts := stmts || adds;
 	-- The old key's unique index stays a plain index until the finish (it
 	-- becomes the primary key again if the move is aborted).  Rows written
 	-- from here on get an old key from the column's default, a uuid key

@@ -88,45 +88,28 @@ BEGIN
 	CALL @extschema@.xid_move_fk_validate(tbl, lock_timeout, retries);
 	PERFORM @extschema@.xid_move_settings();
 	IF drop_old THEN
-		-- the indexes moved with the key take the names of those that go
-		-- with the old columns
-		SELECT array_agg(format('ALTER INDEX %I.%I RENAME TO %I', n.nspname, left(ic.relname, 40) || '_xm' || p.tag, ic.relname))
-		  INTO renames
-		  FROM (SELECT DISTINCT ON (x.relation, x.constraint_name) * FROM @extschema@.xid_move_parts x WHERE x.tbl = $1) p
-		  JOIN pg_attribute a ON a.attrelid = p.relation AND a.attname = p.old_column
-		  JOIN pg_index i ON i.indrelid = p.relation AND a.attnum = ANY (i.indkey::int2[])
-		  JOIN pg_class ic ON ic.oid = i.indexrelid
-		  JOIN pg_namespace n ON n.oid = ic.relnamespace
-		 WHERE NOT EXISTS (SELECT FROM pg_constraint con WHERE con.conindid = i.indexrelid)
-		   AND ic.relname NOT LIKE '%\_xm\_%'
-		   AND EXISTS (SELECT FROM pg_class c2 JOIN pg_index i2 ON i2.indexrelid = c2.oid
-		               WHERE i2.indrelid = p.relation AND c2.relname = left(ic.relname, 40) || '_xm' || p.tag);
-		-- and on a partitioned table, each partition's at every level
-		renames := renames || ARRAY(
-			SELECT format('ALTER INDEX %I.%I RENAME TO %I', pn.nspname,
-			              @extschema@.xid_move_part_index(pi.indrelid, p.relation, (left(ic.relname, 40) || '_xm' || p.tag)::name, par.tag), pc.relname)
-			  FROM (SELECT DISTINCT ON (x.relation, x.constraint_name) * FROM @extschema@.xid_move_parts x WHERE x.tbl = $1) p
-			  JOIN pg_attribute a ON a.attrelid = p.relation AND a.attname = p.old_column
-			  JOIN pg_index i ON i.indrelid = p.relation AND a.attnum = ANY (i.indkey::int2[])
-			  JOIN pg_class ic ON ic.oid = i.indexrelid AND ic.relkind = 'I'
-			  CROSS JOIN LATERAL pg_partition_tree(ic.oid) t
-			  JOIN pg_index pi ON pi.indexrelid = t.relid
-			  JOIN pg_class pc ON pc.oid = t.relid
-			  JOIN pg_namespace pn ON pn.oid = pc.relnamespace
-			 WHERE t.level > 0 AND ic.relname NOT LIKE '%\_xm\_%'
-			   AND EXISTS (SELECT FROM pg_class c2 JOIN pg_index i2 ON i2.indexrelid = c2.oid
-			               WHERE i2.indrelid = pi.indrelid
-			                 AND c2.relname = @extschema@.xid_move_part_index(pi.indrelid, p.relation, (left(ic.relname, 40) || '_xm' || p.tag)::name, par.tag))
-			 ORDER BY pc.relname);
+		-- each relation's old column goes with the indexes over it, and in
+		-- the same transaction each copy the move recorded (by OID) on the
+		-- relation or a partition of it takes the name of the index it was
+		-- made of (a copy that holds a unique constraint has its name
+		-- already): a finish stopped between the two cannot lose a name
 		FOR r IN SELECT * FROM @extschema@.xid_move_rels(tbl) LOOP
-			PERFORM @extschema@.xid_move_exec(tbl, ARRAY[format('ALTER TABLE %s DROP COLUMN IF EXISTS %I', r.relation, r.old_column)],
+			renames := ARRAY(
+				SELECT format('ALTER INDEX %s RENAME TO %I', o.objid::regclass, oc.relname)
+				  FROM @extschema@.xid_move_objects o
+				  JOIN pg_index ci ON ci.indexrelid = o.objid AND ci.indrelid = o.relation
+				  JOIN pg_class oc ON oc.oid = o.original
+				 WHERE o.tbl = $1 AND o.classid = 'pg_class'::regclass AND o.kind = 'index' AND o.mode IS NULL
+				   AND o.relation IN (SELECT @extschema@.xid_move_tree(r.relation))
+				   AND NOT EXISTS (SELECT FROM pg_constraint con WHERE con.conindid IN (o.objid, o.original))
+				   AND EXISTS (SELECT FROM pg_attribute a JOIN pg_index oi ON oi.indexrelid = o.original
+				               WHERE a.attrelid = oi.indrelid AND a.attnum = ANY (oi.indkey::int2[]) AND a.attname = r.old_column)
+				 ORDER BY oc.relname);
+			PERFORM @extschema@.xid_move_exec(tbl, ARRAY[format('ALTER TABLE %s DROP COLUMN IF EXISTS %I', r.relation, r.old_column)] || renames,
 				lock_timeout, retries);
 			COMMIT;
 			PERFORM @extschema@.xid_move_settings();
 		END LOOP;
-		IF cardinality(renames) > 0 THEN
-			PERFORM @extschema@.xid_move_exec(tbl, renames, lock_timeout, retries);
-		END IF;
 	ELSE
 		-- the old key's index a unique constraint
 		oldidx := @extschema@.xid_move_unique_index(tbl, m.old_column, '');

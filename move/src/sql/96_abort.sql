@@ -35,9 +35,9 @@ BEGIN
 	stmts := stmts || @extschema@.xid_move_trigger_forget(tbl, tbl, 'xid_move_sync_update')
 	               || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_sync_update', tbl)
 	               || @extschema@.xid_move_drop_fn(tbl, par.tag, 'p');
-	-- the index on the old key that the move asked for
-	FOR i IN SELECT c.oid FROM pg_class c JOIN pg_index x ON x.indexrelid = c.oid
-	          WHERE x.indrelid = tbl AND c.relname = @extschema@.xid_move_name(tbl, par.tag, '_o') LOOP
+	-- the index on the old key that the move built (by its OID)
+	FOR i IN SELECT o.objid FROM @extschema@.xid_move_objects o JOIN pg_index x ON x.indexrelid = o.objid AND x.indrelid = o.relation
+	          WHERE o.tbl = $1 AND o.classid = 'pg_class'::regclass AND o.kind = 'index' AND o.mode = 'old' LOOP
 		stmts := stmts || format('DROP INDEX %s', i);
 	END LOOP;
 	FOR r IN SELECT * FROM @extschema@.xid_move_rels(tbl) x WHERE x.role = 'child' LOOP
@@ -80,6 +80,7 @@ DECLARE
 	fkdef text;
 	attempts integer;
 	replident text[];
+	back text[] := '{}';
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
 	m := @extschema@.xid_move_get(tbl, for_abort => true);
@@ -128,16 +129,20 @@ BEGIN
 				               || format('ALTER TABLE %s DROP CONSTRAINT %I', r.relation, left(r.old_column, 50) || '_not_null');
 			END IF;
 		END LOOP;
-		-- unique constraints over a moved column: the old ones get their
-		-- names back (the new ones go with the xid columns)
-		FOR u IN SELECT con.conrelid::regclass AS relation, con.conname FROM pg_constraint con
-		         WHERE con.contype = 'u' AND con.conrelid IN (SELECT x.relation FROM @extschema@.xid_move_parts x WHERE x.tbl = $1)
-		           AND con.conname LIKE '%\_old' ESCAPE '\'
-		           AND EXISTS (SELECT FROM pg_constraint c2 WHERE c2.conrelid = con.conrelid AND c2.conname = left(con.conname, length(con.conname) - 4)
-		                       AND c2.contype = 'u') LOOP
-			stmts := stmts || format('ALTER TABLE %s DROP CONSTRAINT IF EXISTS %I', u.relation, left(u.conname, length(u.conname) - 4))
-			               || format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', u.relation, u.conname, left(u.conname, length(u.conname) - 4));
+		-- unique constraints over a moved column: each copy the move
+		-- recorded (by OID) that holds one gives its name back to the
+		-- constraint of the index it was made of; every copy's goes first
+		-- (the new ones also go with the xid columns)
+		FOR u IN SELECT o.relation, cc.conname AS copy_name, oc.conname AS old_name
+		         FROM @extschema@.xid_move_objects o
+		         JOIN pg_constraint cc ON cc.conindid = o.objid AND cc.conrelid = o.relation AND cc.contype = 'u'
+		         JOIN pg_constraint oc ON oc.conindid = o.original AND oc.conrelid = o.relation AND oc.contype = 'u'
+		         WHERE o.tbl = $1 AND o.classid = 'pg_class'::regclass AND o.kind = 'index' AND o.mode IS NULL
+		         ORDER BY o.relation::text, cc.conname LOOP
+			stmts := stmts || format('ALTER TABLE %s DROP CONSTRAINT IF EXISTS %I', u.relation, u.copy_name);
+			back := back || format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', u.relation, u.old_name, u.copy_name);
 		END LOOP;
+		stmts := stmts || back;
 		IF EXISTS (SELECT FROM pg_trigger t WHERE t.tgrelid = tbl AND t.tgname = 'xid_move_back') THEN
 			stmts := stmts || @extschema@.xid_move_trigger_forget(tbl, tbl, 'xid_move_back')
 			               || format('DROP TRIGGER %I ON %s', 'xid_move_back', tbl);
