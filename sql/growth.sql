@@ -62,6 +62,9 @@ CREATE TABLE g_noidx (id public.xid, n int) WITH (autovacuum_enabled = off);
 INSERT INTO g_noidx SELECT pg_temp.sid(n), n FROM generate_series(1, 1000) n;
 SELECT pg_temp.est('SELECT * FROM g_noidx WHERE id >= ' || quote_literal(pg_temp.sid(901)) || '::public.xid') AS no_stats_no_index;
 CREATE INDEX ON g_noidx (id);
+-- the index's range places the rows; their number is the planner's: 15 and
+-- 17 count the table at CREATE INDEX (1,000), 18 and later do not and guess
+-- 2,040 rows for a table never vacuumed (expected/growth_1.out)
 SELECT pg_temp.est('SELECT * FROM g_noidx WHERE id >= ' || quote_literal(pg_temp.sid(901)) || '::public.xid') AS no_stats_index;
 SELECT pg_temp.est('SELECT * FROM g_noidx WHERE public.xid_smaller(id, id) >= ' || quote_literal(pg_temp.sid(901)) || '::public.xid') > 0 AS expression;
 CREATE TABLE g_empty (id public.xid PRIMARY KEY);

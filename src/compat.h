@@ -110,9 +110,13 @@
 
 /*
  * index_beginscan() takes the scan's instrumentation (EXPLAIN ANALYZE's
- * index searches) from 18 on; the estimators' reads have none.
+ * index searches) from 18 on, and scan option flags from 19; the
+ * estimators' reads have neither.
  */
-#if PG_VERSION_NUM >= 180000
+#if PG_VERSION_NUM >= 190000
+#define XID_INDEX_BEGINSCAN(heap, index, snapshot, nkeys, norderbys) \
+	index_beginscan((heap), (index), (snapshot), NULL, (nkeys), (norderbys), 0)
+#elif PG_VERSION_NUM >= 180000
 #define XID_INDEX_BEGINSCAN(heap, index, snapshot, nkeys, norderbys) \
 	index_beginscan((heap), (index), (snapshot), NULL, (nkeys), (norderbys))
 #else
@@ -124,7 +128,7 @@
  * Module magic: 18 can record the name and version of the library.
  */
 #if PG_VERSION_NUM >= 180000
-#define XID_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "xid", .version = "1.2")
+#define XID_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "xid", .version = "1.3")
 #else
 #define XID_MODULE_MAGIC PG_MODULE_MAGIC
 #endif
