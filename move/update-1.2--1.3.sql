@@ -81,14 +81,59 @@ CREATE TABLE @extschema@.xid_move_decisions (
 COMMENT ON TABLE @extschema@.xid_move_decisions IS
 'the plan of each move under way, as decided at its start';
 
--- Every role may read the state; none may write or lock it (UPDATE,
--- DELETE or TRUNCATE would let a role LOCK it in any mode, INSERT in ROW
--- EXCLUSIVE mode).  It is written only through xid_move_state() (C), which
--- checks that the caller has the privileges of the owner of the move's
--- table and of every relation a row names, and runs one of its own fixed
--- statements as the owner of the state.
+-- Every role may read the state; none may update, delete or lock it
+-- (UPDATE, DELETE or TRUNCATE would let a role LOCK it in any mode and
+-- stall every move's writers).  It is written through xid_move_state()
+-- (C), which checks that the caller has the privileges of the owner of the
+-- move's table and of every relation a row names, and runs one of its own
+-- fixed statements as the owner of the state.  INSERT is granted for one
+-- purpose, a restore by the owner of the tables (pg_dump writes the
+-- moves, their relations and their plans as COPY): a row is refused unless
+-- the role inserting it owns every relation it names.  What INSERT lets a
+-- role lock (ROW EXCLUSIVE) conflicts with no write of the state.
+CREATE FUNCTION @extschema@.xid_move_guard()
+RETURNS trigger
+LANGUAGE plpgsql
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+	rels regclass[] := ARRAY[NEW.tbl];
+	rel regclass;
+BEGIN
+	IF TG_TABLE_NAME = 'xid_move_parts' THEN
+		rels := rels || NEW.relation || NEW.leaf;
+	END IF;
+	FOREACH rel IN ARRAY rels LOOP
+		IF @extschema@.xid_move_owns(rel) IS NOT true THEN
+			RAISE EXCEPTION 'must be owner of table %', rel
+				USING ERRCODE = 'insufficient_privilege',
+				      DETAIL = 'Only the owner of a table writes the state of its move.';
+		END IF;
+	END LOOP;
+	RETURN NEW;
+END
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_guard() IS
+'refuses a row inserted into a move''s state that names a relation the current role does not own';
+
+CREATE TRIGGER xid_move_guard BEFORE INSERT ON @extschema@.xid_move_moves
+	FOR EACH ROW EXECUTE FUNCTION @extschema@.xid_move_guard();
+CREATE TRIGGER xid_move_guard BEFORE INSERT ON @extschema@.xid_move_parts
+	FOR EACH ROW EXECUTE FUNCTION @extschema@.xid_move_guard();
+CREATE TRIGGER xid_move_guard BEFORE INSERT ON @extschema@.xid_move_decisions
+	FOR EACH ROW EXECUTE FUNCTION @extschema@.xid_move_guard();
+-- also under session_replication_role = replica
+ALTER TABLE @extschema@.xid_move_moves ENABLE ALWAYS TRIGGER xid_move_guard;
+ALTER TABLE @extschema@.xid_move_parts ENABLE ALWAYS TRIGGER xid_move_guard;
+ALTER TABLE @extschema@.xid_move_decisions ENABLE ALWAYS TRIGGER xid_move_guard;
+
 REVOKE ALL ON @extschema@.xid_move_moves, @extschema@.xid_move_parts,
 	@extschema@.xid_move_objects, @extschema@.xid_move_decisions FROM PUBLIC;
 GRANT SELECT ON @extschema@.xid_move_moves, @extschema@.xid_move_parts,
 	@extschema@.xid_move_objects, @extschema@.xid_move_decisions TO PUBLIC;
+GRANT INSERT ON @extschema@.xid_move_moves, @extschema@.xid_move_parts,
+	@extschema@.xid_move_decisions TO PUBLIC;
 
+SELECT pg_catalog.pg_extension_config_dump('@extschema@.xid_move_decisions',
+	'WHERE pg_catalog.pg_has_role((SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) tbl::pg_catalog.oid), ''USAGE'')');

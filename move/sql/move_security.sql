@@ -182,7 +182,7 @@ SELECT pg_temp.try($$INSERT INTO public.xid_move_parts (tbl, role, relation, lea
 SELECT pg_temp.try($$INSERT INTO public.xid_move_parts (tbl, role, relation, leaf, constraint_name, column_name, new_column, old_column, not_null, tag)
 	VALUES ('shop.mine', 'parent', 'shop.mine', 'shop.mine', 'mine_pkey', 'id', 'id_xid', 'id_old', true, '_x')$$);
 SELECT pg_temp.try($$UPDATE public.xid_move_parts SET relation = 'shop.payroll' WHERE tbl::oid = 'shop.mine'::regclass::oid$$);
-DELETE FROM public.xid_move_moves WHERE tbl::oid = 'shop.mine'::regclass::oid;
+SELECT public.xid_move_state('shop.mine', 'delete', '{}') AS forgotten;
 DROP TABLE shop.mine;
 -- (e) nor run the steps of the owner's move, nor start one
 SELECT pg_temp.try($$CALL public.xid_move_backfill('shop.orders')$$);

@@ -430,7 +430,7 @@ check "given its old key, the row is kept by the abort" \
 	 FROM public.nd"
 # past the finish's first step, abort refuses
 to_swap public.nd "time_column => 't'"
-psql -c "UPDATE public.xid_move_moves SET step = 'finishing' WHERE tbl = 'public.nd'::regclass"
+psql -c "SELECT public.xid_move_state('public.nd', 'set_step', ARRAY['finishing'])"
 err=$(psql -v VERBOSITY=verbose -c "CALL public.xid_move_abort('public.nd')" 2>&1 || true)
 grep -Eq "55000: the move of table [^ ]*nd is finishing" <<<"$err" || fail "xid_move_abort while finishing: $err"
 psql -c "CALL public.xid_move_finish('public.nd')" 2>/dev/null
