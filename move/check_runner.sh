@@ -4,10 +4,10 @@
 # search_path pg_catalog, pg_temp).  Fails if another C file of the library
 # calls SPI to prepare or execute a statement (SPI_connect, SPI_finish,
 # SPI_getbinval and the like, which run nothing, stay allowed).
-#   sh move/check_runner.sh          the C files (make -C move check-runner)
-#   sh move/check_runner.sh --sql    also lists every EXECUTE of a PL/pgSQL
-#                                    routine in src/sql, which runs dynamic SQL
-#                                    in the caller's context, and fails if any
+# Fails too if a PL/pgSQL routine in src/sql runs dynamic SQL with
+# EXECUTE, which would run it in the caller's context: what a step reads
+# from the tables goes through xid_move_query(), what it runs through
+# xid_move_run() (make -C move check-runner, before installcheck).
 set -eu
 dir=$(dirname "$0")
 status=0
@@ -24,7 +24,7 @@ for f in "$dir"/src/*.c; do
 	fi
 done
 
-if [ "${1:-}" = --sql ]; then
+{
 	hits=$(grep -nE '(^|[^A-Za-z_])EXECUTE([[:space:]]|$)' "$dir"/src/sql/*.sql |
 		grep -vE 'EXECUTE (FUNCTION|PROCEDURE)' || true)
 	if [ -n "$hits" ]; then
@@ -32,7 +32,7 @@ if [ "${1:-}" = --sql ]; then
 		echo "$hits" | sed 's/^/  /' >&2
 		status=1
 	fi
-fi
+}
 
 [ $status -eq 0 ] && echo "check_runner: every statement of the library goes through the runner"
 exit $status
