@@ -850,7 +850,7 @@ BEGIN
 		object_type := CASE d.prokind WHEN 'p' THEN 'procedure' ELSE 'function' END; object := d.fn::text;
 		action := 'keep'; sqlstate := NULL;
 		detail := format('%s%s%s: the swap changes column %I of table %s to xid%s, so the callers that pass or compare an old key, and its body where it does, need changing.',
-			CASE WHEN d.rowtyped THEN format('It uses the row type of table %s', tbl) ELSE format('It takes or returns a %s and its body names table %s, its key or a column that references it', keytype, tbl) END,
+			CASE WHEN d.rowtyped THEN format('It uses the row type of table %s', tbl) ELSE format('It takes or returns %s values and its body names table %s, its key or a column that references it', keytype, tbl) END,
 			coalesce(' (argument ' || d.args || ')', ''),
 			CASE WHEN d.ret THEN format(' (result %s)', d.rettype) ELSE '' END,
 			keycol, tbl, CASE WHEN d.rowtyped THEN ' (and adds the old key as another column)' ELSE '' END);
