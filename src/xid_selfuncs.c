@@ -574,6 +574,7 @@ bounds_selectivity(PlannerInfo *root, VariableStatData *vardata, uint64 lo,
 		from = Max(lo, range.min);
 		old = from > hi ? 0.0 : Max(stats_selectivity(vardata, from, hi), 0.0);
 	}
+
 	/*
 	 * Until a VACUUM, the rows deleted since ANALYZE still fill their pages,
 	 * and the table's size counts them; after it, their space holds new rows

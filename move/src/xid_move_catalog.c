@@ -53,8 +53,8 @@ xid_move_default_const(PG_FUNCTION_ARGS)
 	bool		typisvarlena;
 
 	/*
-	 * No lock on a table of another role, and nothing read from it: the
-	 * plan refuses such a table on its own
+	 * No lock on a table of another role, and nothing read from it: the plan
+	 * refuses such a table on its own
 	 */
 	if (!has_privs_of_role(GetUserId(), xid_move_rel_owner(relid)))
 		PG_RETURN_NULL();

@@ -45,27 +45,34 @@ typedef struct StateOp
 
 static const StateOp state_ops[] = {
 	/* start: the move (the plan has checked it) */
-	{"insert_move", 8,
+	{
+		"insert_move", 8,
 		"INSERT INTO @.xid_move_moves (tbl, constraint_name, key_column, new_column, old_column,"
 		" key_type, time_column, fire_triggers, replica)"
 		" VALUES ($1, $2[1], $2[2], $2[3], $2[4], $2[5]::pg_catalog.regtype, $2[6],"
-		" $2[7]::pg_catalog.bool, $2[8]::pg_catalog.bool)"},
+		" $2[7]::pg_catalog.bool, $2[8]::pg_catalog.bool)"
+	},
 	/* start: its relations, as the catalog has them */
-	{"insert_parts", 0,
+	{
+		"insert_parts", 0,
 		"INSERT INTO @.xid_move_parts (tbl, role, relation, leaf, constraint_name, column_name,"
 		" new_column, old_column, not_null, tag)"
 		" SELECT $1, x.role, x.relation, x.leaf, x.constraint_name, x.column_name, x.new_column,"
-		" x.old_column, x.not_null, x.tag FROM @.xid_move_parts_of($1) x"},
+		" x.old_column, x.not_null, x.tag FROM @.xid_move_parts_of($1) x"
+	},
 	/* start: the blocks to backfill, once the triggers are in place */
-	{"start_blocks", 0,
+	{
+		"start_blocks", 0,
 		"UPDATE @.xid_move_parts x"
 		" SET blocks = pg_catalog.pg_relation_size(x.leaf) / pg_catalog.current_setting('block_size')::pg_catalog.int8,"
 		" rows_estimated = GREATEST((SELECT c.reltuples FROM pg_catalog.pg_class c"
 		"   WHERE c.oid OPERATOR(pg_catalog.=) x.leaf::pg_catalog.oid), 0)::pg_catalog.int8,"
 		" pass_started = pg_catalog.clock_timestamp()"
-		" WHERE x.tbl OPERATOR(pg_catalog.=) $1"},
+		" WHERE x.tbl OPERATOR(pg_catalog.=) $1"
+	},
 	/* backfill: partitions made or attached since the start */
-	{"add_parts", 0,
+	{
+		"add_parts", 0,
 		"INSERT INTO @.xid_move_parts (tbl, role, relation, leaf, constraint_name, column_name,"
 		" new_column, old_column, not_null, tag, blocks, rows_estimated, pass_started)"
 		" SELECT $1, x.role, x.relation, x.leaf, x.constraint_name, x.column_name, x.new_column,"
@@ -79,44 +86,67 @@ static const StateOp state_ops[] = {
 		" AND EXISTS (SELECT FROM @.xid_move_parts y WHERE y.tbl OPERATOR(pg_catalog.=) $1"
 		"   AND y.relation OPERATOR(pg_catalog.=) x.relation AND y.constraint_name OPERATOR(pg_catalog.=) x.constraint_name)"
 		" AND NOT EXISTS (SELECT FROM @.xid_move_parts y WHERE y.tbl OPERATOR(pg_catalog.=) $1"
-		"   AND y.leaf OPERATOR(pg_catalog.=) x.leaf AND y.constraint_name OPERATOR(pg_catalog.=) x.constraint_name)"},
+		"   AND y.leaf OPERATOR(pg_catalog.=) x.leaf AND y.constraint_name OPERATOR(pg_catalog.=) x.constraint_name)"
+	},
 	/* backfill: a relation gone over again (leaf, role, constraint) */
-	{"sweep_part", 3,
+	{
+		"sweep_part", 3,
 		"UPDATE @.xid_move_parts x"
 		" SET blocks = pg_catalog.pg_relation_size(x.leaf) / pg_catalog.current_setting('block_size')::pg_catalog.int8,"
 		" blocks_done = 0, pass = x.pass OPERATOR(pg_catalog.+) 1, pass_started = pg_catalog.clock_timestamp(),"
 		" updated = pg_catalog.clock_timestamp()"
 		" WHERE x.tbl OPERATOR(pg_catalog.=) $1 AND x.leaf OPERATOR(pg_catalog.=) $2[1]::pg_catalog.oid::pg_catalog.regclass"
-		" AND x.role OPERATOR(pg_catalog.=) $2[2] AND x.constraint_name OPERATOR(pg_catalog.=) $2[3]::pg_catalog.name"},
-	/* backfill: a batch done (leaf, role, constraint, blocks done, rows, time) */
-	{"progress", 6,
+		" AND x.role OPERATOR(pg_catalog.=) $2[2] AND x.constraint_name OPERATOR(pg_catalog.=) $2[3]::pg_catalog.name"
+	},
+
+	/*
+	 * backfill: a batch done (leaf, role, constraint, blocks done, rows,
+	 * time)
+	 */
+	{
+		"progress", 6,
 		"UPDATE @.xid_move_parts x"
 		" SET blocks_done = $2[4]::pg_catalog.int8, rows_done = x.rows_done OPERATOR(pg_catalog.+) $2[5]::pg_catalog.int8,"
 		" updated = pg_catalog.clock_timestamp(), busy = x.busy OPERATOR(pg_catalog.+) $2[6]::pg_catalog.interval"
 		" WHERE x.tbl OPERATOR(pg_catalog.=) $1 AND x.leaf OPERATOR(pg_catalog.=) $2[1]::pg_catalog.oid::pg_catalog.regclass"
-		" AND x.role OPERATOR(pg_catalog.=) $2[2] AND x.constraint_name OPERATOR(pg_catalog.=) $2[3]::pg_catalog.name"},
-	/* verify: a relation's counts (relation, constraint, role, rows, refs, bad, sum) */
-	{"verified", 7,
+		" AND x.role OPERATOR(pg_catalog.=) $2[2] AND x.constraint_name OPERATOR(pg_catalog.=) $2[3]::pg_catalog.name"
+	},
+
+	/*
+	 * verify: a relation's counts (relation, constraint, role, rows, refs,
+	 * bad, sum)
+	 */
+	{
+		"verified", 7,
 		"UPDATE @.xid_move_parts x"
 		" SET verified_rows = $2[4]::pg_catalog.int8, verified_refs = $2[5]::pg_catalog.int8,"
 		" mismatches = $2[6]::pg_catalog.int8, checksum = $2[7]::pg_catalog.int8, verified = pg_catalog.clock_timestamp()"
 		" WHERE x.tbl OPERATOR(pg_catalog.=) $1 AND x.relation OPERATOR(pg_catalog.=) $2[1]::pg_catalog.oid::pg_catalog.regclass"
-		" AND x.constraint_name OPERATOR(pg_catalog.=) $2[2]::pg_catalog.name AND x.role OPERATOR(pg_catalog.=) $2[3]"},
+		" AND x.constraint_name OPERATOR(pg_catalog.=) $2[2]::pg_catalog.name AND x.role OPERATOR(pg_catalog.=) $2[3]"
+	},
 	/* a partition dropped or detached since: its rows go (leaf) */
-	{"remove_part", 1,
+	{
+		"remove_part", 1,
 		"DELETE FROM @.xid_move_parts x WHERE x.tbl OPERATOR(pg_catalog.=) $1"
-		" AND x.leaf::pg_catalog.oid OPERATOR(pg_catalog.=) $2[1]::pg_catalog.oid"},
-	{"set_step", 1,
+		" AND x.leaf::pg_catalog.oid OPERATOR(pg_catalog.=) $2[1]::pg_catalog.oid"
+	},
+	{
+		"set_step", 1,
 		"UPDATE @.xid_move_moves m SET step = $2[1], updated = pg_catalog.clock_timestamp()"
-		" WHERE m.tbl OPERATOR(pg_catalog.=) $1"},
+		" WHERE m.tbl OPERATOR(pg_catalog.=) $1"
+	},
 	/* the end of a move: every row of it goes */
-	{"delete", 0,
-		"DELETE FROM @.xid_move_moves m WHERE m.tbl OPERATOR(pg_catalog.=) $1"},
+	{
+		"delete", 0,
+		"DELETE FROM @.xid_move_moves m WHERE m.tbl OPERATOR(pg_catalog.=) $1"
+	},
+
 	/*
 	 * an object the move made (classid, objid, kind, relation, mode, src,
 	 * target, original): it must be on relation
 	 */
-	{"object", 8,
+	{
+		"object", 8,
 		"INSERT INTO @.xid_move_objects (tbl, classid, objid, kind, relation, mode, src, target, original)"
 		" SELECT $1, $2[1]::pg_catalog.oid::pg_catalog.regclass, $2[2]::pg_catalog.oid, $2[3], $2[4]::pg_catalog.oid::pg_catalog.regclass, $2[5],"
 		" $2[6]::pg_catalog.int2, $2[7]::pg_catalog.int2, $2[8]::pg_catalog.oid"
@@ -126,16 +156,25 @@ static const StateOp state_ops[] = {
 		"  WHEN 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid THEN EXISTS (SELECT FROM pg_catalog.pg_index i"
 		"   WHERE i.indexrelid OPERATOR(pg_catalog.=) $2[2]::pg_catalog.oid AND i.indrelid OPERATOR(pg_catalog.=) $2[4]::pg_catalog.oid::pg_catalog.regclass::pg_catalog.oid)"
 		"  ELSE EXISTS (SELECT FROM pg_catalog.pg_constraint c"
-		"   WHERE c.oid OPERATOR(pg_catalog.=) $2[2]::pg_catalog.oid AND c.conrelid OPERATOR(pg_catalog.=) $2[4]::pg_catalog.oid::pg_catalog.regclass::pg_catalog.oid) END"},
+		"   WHERE c.oid OPERATOR(pg_catalog.=) $2[2]::pg_catalog.oid AND c.conrelid OPERATOR(pg_catalog.=) $2[4]::pg_catalog.oid::pg_catalog.regclass::pg_catalog.oid) END"
+	},
 	/* an object the move made is gone (classid, objid) */
-	{"forget_object", 2,
+	{
+		"forget_object", 2,
 		"DELETE FROM @.xid_move_objects o WHERE o.tbl OPERATOR(pg_catalog.=) $1"
 		" AND o.classid OPERATOR(pg_catalog.=) $2[1]::pg_catalog.oid::pg_catalog.regclass AND o.objid OPERATOR(pg_catalog.=) $2[2]::pg_catalog.oid"
-		" RETURNING o.relation::pg_catalog.oid"},
-	/* a decision of the plan (ord, object_type, object, action, detail, classid, objid) */
-	{"decision", 7,
+		" RETURNING o.relation::pg_catalog.oid"
+	},
+
+	/*
+	 * a decision of the plan (ord, object_type, object, action, detail,
+	 * classid, objid)
+	 */
+	{
+		"decision", 7,
 		"INSERT INTO @.xid_move_decisions (tbl, ord, object_type, object, action, detail, classid, objid)"
-		" VALUES ($1, $2[1]::pg_catalog.int4, $2[2], $2[3], $2[4], $2[5], $2[6]::pg_catalog.oid::pg_catalog.regclass, $2[7]::pg_catalog.oid)"},
+		" VALUES ($1, $2[1]::pg_catalog.int4, $2[2], $2[3], $2[4], $2[5], $2[6]::pg_catalog.oid::pg_catalog.regclass, $2[7]::pg_catalog.oid)"
+	},
 };
 
 /*
@@ -213,12 +252,12 @@ xid_move_state(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg_plural("the write \"%s\" of the state of a move takes %d argument",
-								"the write \"%s\" of the state of a move takes %d arguments",
-								op->nargs, opname, op->nargs)));
+							   "the write \"%s\" of the state of a move takes %d arguments",
+							   op->nargs, opname, op->nargs)));
 
 	/*
-	 * The move of a table dropped since may be forgotten by anyone: no row
-	 * of it can name a relation that still exists with an owner to check.
+	 * The move of a table dropped since may be forgotten by anyone: no row of
+	 * it can name a relation that still exists with an owner to check.
 	 */
 	if (strcmp(op->name, "delete") == 0 && !SearchSysCacheExists1(RELOID, ObjectIdGetDatum(tbl)))
 		owner = InvalidOid;
@@ -247,8 +286,8 @@ xid_move_state(PG_FUNCTION_ARGS)
 
 	/*
 	 * A trigger forgotten stops working at once, in every session, even one
-	 * that keeps what it resolved for it (xid_move_trigger.c): its
-	 * relation's cache entry goes at commit
+	 * that keeps what it resolved for it (xid_move_trigger.c): its relation's
+	 * cache entry goes at commit
 	 */
 	if (strcmp(op->name, "forget_object") == 0)
 	{
@@ -256,7 +295,7 @@ xid_move_state(PG_FUNCTION_ARGS)
 
 		for (k = 0; k < processed; k++)
 			CacheInvalidateRelcacheByRelid(DatumGetObjectId(SPI_getbinval(SPI_tuptable->vals[k],
-																	  SPI_tuptable->tupdesc, 1, &isnull)));
+																		  SPI_tuptable->tupdesc, 1, &isnull)));
 	}
 	if (strcmp(op->name, "object") == 0 && processed != 1)
 		ereport(ERROR,

@@ -94,8 +94,8 @@ typedef struct MoveTrigger
 	Oid			tbl;			/* the table whose key moves */
 	Oid			key_type;		/* its old key's type */
 	NameData	key_column;		/* its key column */
-	NameData	val_column;		/* ref, fix: its column that holds the
-								 * value (the new or the old one) */
+	NameData	val_column;		/* ref, fix: its column that holds the value
+								 * (the new or the old one) */
 	NameData	time_column;	/* its time column, "" for none */
 	Oid			xid_type;		/* the type xid, in xid's schema */
 	/* the statements */
