@@ -98,7 +98,15 @@ JOIN pg_index i ON i.indrelid = c.oid JOIN pg_attribute a ON a.attrelid = c.oid 
 GROUP BY 1 ORDER BY 1;
 ANALYZE payment_p2024_02;
 SET enable_seqscan = off;
-EXPLAIN (COSTS OFF) SELECT * FROM payment_p2024_02 WHERE customer_id = (SELECT customer_id FROM customer WHERE name = 'c7');
+-- the indexes the plan reads (EXPLAIN's text differs between versions)
+CREATE FUNCTION pg_temp.plan_indexes(q text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+DECLARE j jsonb;
+BEGIN
+	EXECUTE 'EXPLAIN (COSTS OFF, FORMAT JSON) ' || q INTO j;
+	RETURN QUERY SELECT DISTINCT v #>> '{}' FROM jsonb_path_query(j, 'strict $.**."Index Name"') v ORDER BY 1;
+END
+$$;
+SELECT * FROM pg_temp.plan_indexes($$SELECT * FROM payment_p2024_02 WHERE customer_id = (SELECT customer_id FROM customer WHERE name = 'c7')$$);
 RESET enable_seqscan;
 DROP TABLE payment, customer;
 
