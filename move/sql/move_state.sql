@@ -16,6 +16,7 @@ EXCEPTION WHEN OTHERS THEN
 END
 $$;
 SET client_min_messages = warning;
+\set SHOW_CONTEXT never
 CREATE ROLE regress_xs_owner;
 CREATE ROLE regress_xs_other;
 CREATE SCHEMA xs AUTHORIZATION regress_xs_owner;

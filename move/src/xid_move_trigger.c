@@ -171,7 +171,8 @@ move_bad_trigger(TriggerData *td, const char *why)
 			(errcode(ERRCODE_E_R_I_E_TRIGGER_PROTOCOL_VIOLATED),
 			 errmsg("trigger \"%s\" on table \"%s\" is not one xid_move made",
 					td->tg_trigger->tgname, RelationGetRelationName(td->tg_relation)),
-			 errdetail("%s", why)));
+			 errdetail("%s", why),
+			 errhint("If the database was restored from a dump taken during a move, the owner of the tables runs SELECT xid_move_relink('table') with the table whose key moves; otherwise drop the trigger.")));
 }
 
 /* A text column of the record's row, copied into a name */
@@ -533,8 +534,15 @@ move_lookup(TriggerData *td, MoveTrigger *t, Oid powner, int srcno,
 		initStringInfo(&sql);
 		appendStringInfoString(&sql, "SELECT ");
 		if (t->old_mode)
+			/*
+			 * the type schema-qualified: under the runner's search_path an
+			 * unqualified name would also be looked up in the writer's
+			 * pg_temp
+			 */
 			appendStringInfo(&sql, "p.%s::%s", quote_identifier(NameStr(t->val_column)),
-							 format_type_with_typemod(tatt->atttypid, tatt->atttypmod));
+							 format_type_extended(tatt->atttypid, tatt->atttypmod,
+												  FORMAT_TYPE_TYPEMOD_GIVEN |
+												  FORMAT_TYPE_FORCE_QUALIFY));
 		else
 		{
 			appendStringInfo(&sql, "COALESCE(p.%s, ", quote_identifier(NameStr(t->val_column)));

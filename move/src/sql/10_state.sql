@@ -55,6 +55,7 @@ COMMENT ON TABLE @extschema@.xid_move_moves IS
 COMMENT ON TABLE @extschema@.xid_move_parts IS
 'the relations each move under way changes, with its progress and its last verification';
 
+-- New in 1.3 (move/Makefile puts what follows into the update from 1.2).
 -- What a move made, by OID (never found again by a name or a pattern):
 -- its triggers, with what each does and the columns it reads and fills
 -- (xid_move_trigger() acts on this row of its own trigger and on nothing
@@ -112,8 +113,8 @@ LANGUAGE plpgsql
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	rels regclass[] := ARRAY[NEW.tbl];
-	rel regclass;
+	rels pg_catalog.regclass[] := ARRAY[NEW.tbl];
+	rel pg_catalog.regclass;
 BEGIN
 	IF TG_TABLE_NAME = 'xid_move_parts' THEN
 		rels := rels || NEW.relation || NEW.leaf;
@@ -149,6 +150,8 @@ GRANT SELECT ON @extschema@.xid_move_moves, @extschema@.xid_move_parts,
 	@extschema@.xid_move_objects, @extschema@.xid_move_decisions TO PUBLIC;
 GRANT INSERT ON @extschema@.xid_move_moves, @extschema@.xid_move_parts,
 	@extschema@.xid_move_decisions TO PUBLIC;
+
+-- End of what is new in 1.3.
 
 -- A dump keeps the moves of the tables the dumping role owns (regclass is
 -- written as the table's name and read back as the restored table's).

@@ -134,8 +134,8 @@ LANGUAGE plpgsql VOLATILE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	attempt integer := 0;
-	stmt text;
+	attempt pg_catalog.int4 := 0;
+	stmt pg_catalog.text;
 BEGIN
 	IF timeout IS NULL OR timeout < '0'::interval OR retries IS NULL OR retries < 0 THEN
 		RAISE EXCEPTION 'lock_timeout must not be negative and retries must be at least 0'
@@ -361,3 +361,34 @@ $$;
 
 COMMENT ON FUNCTION @extschema@.xid_move_check_plan(regclass) IS
 'stop a step of a move when a trigger or rule is not as the plan recorded at its start decided';
+
+-- Every leaf of every relation of the move is one the move backfilled and
+-- verified: a partition attached or made since the backfill (its rows
+-- have no new value, or were never verified) stops the swap, under its
+-- lock, before anything changes
+CREATE FUNCTION @extschema@.xid_move_check_leaves(tbl regclass)
+RETURNS void
+LANGUAGE plpgsql STABLE
+SET search_path = pg_catalog, pg_temp
+SET row_security = off
+AS $$
+DECLARE
+	d record;
+BEGIN
+	FOR d IN SELECT DISTINCT x.relation, t.relid::regclass AS leaf, t.relid::regclass::text AS leaf_name, x.constraint_name
+	          FROM @extschema@.xid_move_parts x, pg_partition_tree(x.relation) t
+	          WHERE x.tbl = $1 AND t.isleaf AND t.relid <> x.relation
+	            AND NOT EXISTS (SELECT FROM @extschema@.xid_move_parts y WHERE y.tbl = $1 AND y.leaf = t.relid
+	                              AND y.constraint_name = x.constraint_name AND y.blocks_done >= y.blocks AND y.verified IS NOT NULL)
+	          ORDER BY leaf_name LIMIT 1 LOOP
+		RAISE EXCEPTION 'partition % of % came into the move of table % after its backfill', d.leaf, d.relation, tbl
+			USING ERRCODE = 'object_not_in_prerequisite_state',
+			      DETAIL = 'Its rows have not been given their new values, or not verified.',
+			      HINT = format('Run the backfill and validate again: CALL %1$s.xid_move_backfill(%2$L); CALL %1$s.xid_move_validate(%2$L).',
+			                    '@extschema@', tbl::text);
+	END LOOP;
+END
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_check_leaves(regclass) IS
+'stop the swap of a move when a partition came into it after its backfill';

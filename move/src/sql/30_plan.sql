@@ -107,10 +107,10 @@ AS $$
 DECLARE
 	rel record;
 	pk record;
-	keytype regtype;
-	n bigint;
-	bad text;
-	other regclass;
+	keytype pg_catalog.regtype;
+	n pg_catalog.int8;
+	bad pg_catalog.text;
+	other pg_catalog.regclass;
 BEGIN
 	SELECT c.relkind, c.relispartition INTO rel FROM pg_class c WHERE c.oid = tbl;
 	object_type := 'table'; object := tbl::text; action := 'refuse'; hint := NULL;
@@ -211,7 +211,7 @@ SET row_security = off
 AS $$
 DECLARE
 	d record;
-	pkkey int2[] := (SELECT con.conkey FROM pg_constraint con WHERE con.conrelid = tbl AND con.contype = 'p');
+	pkkey pg_catalog.int2[] := (SELECT con.conkey FROM pg_constraint con WHERE con.conrelid = tbl AND con.contype = 'p');
 BEGIN
 	object_type := 'column'; object := format('%s.%I', p.relation, p.column_name);
 	sqlstate := NULL; hint := NULL; action := 'change';
@@ -229,6 +229,25 @@ BEGIN
 	END IF;
 	RETURN NEXT;
 	sqlstate := NULL; hint := NULL;
+	-- a domain of another role on a referencing column: after the swap the
+	-- triggers that keep the old column following run its constraints as
+	-- the owner of the tables
+	IF p.role = 'child' THEN
+		FOR d IN WITH RECURSIVE dom(t) AS (
+		             SELECT a.atttypid FROM pg_attribute a WHERE a.attrelid = p.relation AND a.attname = p.column_name
+		             UNION SELECT ty.typbasetype FROM dom JOIN pg_type ty ON ty.oid = dom.t WHERE ty.typtype = 'd')
+		          SELECT ty.oid::regtype AS typ, ty.typowner FROM dom JOIN pg_type ty ON ty.oid = dom.t
+		          WHERE ty.typtype = 'd' AND ty.typowner <> (SELECT c.relowner FROM pg_class c WHERE c.oid = tbl)
+		            AND NOT (SELECT r.rolsuper FROM pg_roles r WHERE r.oid = ty.typowner)
+		          ORDER BY 1 LOOP
+			object_type := 'domain'; object := d.typ::text; action := 'refuse'; sqlstate := '42501';
+			detail := format('Column %I of %s is of the domain %s of role %s: the move would run its constraints with the privileges of the owner of the tables.',
+				p.column_name, p.relation, d.typ, quote_ident(pg_get_userbyid(d.typowner)));
+			hint := 'Give the domain to the owner of the tables (ALTER DOMAIN ... OWNER TO), or change the column to the domain''s base type for the move.';
+			RETURN NEXT;
+		END LOOP;
+		sqlstate := NULL; hint := NULL;
+	END IF;
 	IF p.role = 'child' THEN
 		SELECT con.conkey, con.confkey, con.convalidated, c.relkind
 		  INTO d FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid
@@ -507,13 +526,13 @@ SET row_security = off
 AS $$
 DECLARE
 	d record;
-	owner oid := (SELECT c.relowner FROM pg_class c WHERE c.oid = tbl);
-	replica boolean := can_replica AND NOT fire_triggers;
-	fires boolean;
+	owner pg_catalog.oid := (SELECT c.relowner FROM pg_class c WHERE c.oid = tbl);
+	replica pg_catalog.bool := can_replica AND NOT fire_triggers;
+	fires pg_catalog.bool;
 BEGIN
 	-- every trigger but the foreign keys' and the move's own
 	FOR d IN SELECT t.tgname, t.tgenabled, t.tgrelid::regclass AS r, t.tgtype, t.tgisinternal, t.tgconstraint,
-	                p2.proowner, (t.tgtype & 1) = 1 AS per_row, (t.tgtype & 16) = 16 AS on_update,
+	                t.tgdeferrable, p2.proowner, (t.tgtype & 1) = 1 AS per_row, (t.tgtype & 16) = 16 AS on_update,
 	                (SELECT con.contype FROM pg_constraint con WHERE con.oid = t.tgconstraint) AS contype,
 	                -- would the fix's UPDATE of the reference's column fire it
 	                ((t.tgtype & 1) = 0 OR cardinality(t.tgattr::int2[]) = 0
@@ -554,6 +573,10 @@ BEGIN
 			action := 'refuse'; sqlstate := '42501';
 			detail := format('A trigger on UPDATE whose function belongs to role %s: the backfill would run another role''s code with the privileges of the owner of the table.', quote_ident(pg_get_userbyid(d.proowner)));
 			hint := 'Drop it for the move and create it again after it.';
+		ELSIF d.tgdeferrable THEN
+			action := 'refuse'; sqlstate := '0A000';
+			detail := 'A deferrable constraint trigger on UPDATE: the backfill''s updates run in a security-restricted operation, in which PostgreSQL cannot queue a deferred trigger, so every batch would fail.';
+			hint := 'Drop it (or make it NOT DEFERRABLE) for the move and create it again after it; or start the move as a role that may set session_replication_role, so that it does not fire.';
 		ELSIF fire_triggers THEN
 			action := 'fire';
 			detail := format('A %s trigger on UPDATE: the backfill fires it %s (fire_triggers => true), as the owner of the table, with search_path pg_catalog, pg_temp: its function needs its own SET search_path if it names tables unqualified.',
@@ -651,7 +674,7 @@ SET row_security = off
 AS $$
 DECLARE
 	d record;
-	col text := format('%s.%I', p.relation, p.column_name);
+	col pg_catalog.text := format('%s.%I', p.relation, p.column_name);
 BEGIN
 	FOR d IN SELECT r AS rel, a.attidentity, a.attgenerated, a.attacl, pg_get_expr(ad.adbin, ad.adrelid) AS def,
 	                ad.adbin IS NOT NULL AS hasdef, col_description(a.attrelid, a.attnum) AS comment,
@@ -748,10 +771,10 @@ SET row_security = off
 AS $$
 DECLARE
 	d record;
-	rels regclass[];
+	rels pg_catalog.regclass[];
 	keycol name := (SELECT a.attname FROM pg_attribute a JOIN pg_constraint con ON con.conrelid = a.attrelid AND a.attnum = con.conkey[1]
 	                WHERE con.conrelid = tbl AND con.contype = 'p');
-	words text;
+	words pg_catalog.text;
 BEGIN
 	-- every relation the move changes, at every partition level
 	rels := ARRAY(SELECT DISTINCT r FROM @extschema@.xid_move_parts_of(tbl) x, @extschema@.xid_move_tree(x.relation) r);
@@ -986,9 +1009,9 @@ SET row_security = off
 AS $$
 DECLARE
 	p @extschema@.xid_move_part;
-	n bigint;
-	keytype regtype;
-	can_replica boolean := @extschema@.xid_move_can_replica();
+	n pg_catalog.int8;
+	keytype pg_catalog.regtype;
+	can_replica pg_catalog.bool := @extschema@.xid_move_can_replica();
 BEGIN
 	RETURN QUERY SELECT * FROM @extschema@.xid_move_plan_table(tbl, time_column);
 	IF FOUND THEN

@@ -28,6 +28,21 @@ $$;
 COMMENT ON FUNCTION @extschema@.xid_move_trigger_record(regclass, regclass, name, text, text, name, name) IS
 'the statement that records, by OID, a trigger a move has just made';
 
+-- The statement that makes a trigger of the move fire in every session,
+-- whatever its session_replication_role: a writer who may set it to
+-- replica (which keeps ORIGIN triggers from firing) cannot write past the
+-- move's triggers
+CREATE FUNCTION @extschema@.xid_move_trigger_always(rel regclass, tgname name)
+RETURNS text
+LANGUAGE sql STABLE
+SET search_path = pg_catalog, pg_temp
+AS $$
+	SELECT format('ALTER TABLE %s ENABLE ALWAYS TRIGGER %I', rel, tgname)
+$$;
+
+COMMENT ON FUNCTION @extschema@.xid_move_trigger_always(regclass, name) IS
+'the statement that makes a trigger a move has just made fire in every replication role';
+
 -- The statement that forgets a trigger of the move before it is dropped
 -- (nothing when there is none by that name)
 CREATE FUNCTION @extschema@.xid_move_trigger_forget(tbl regclass, rel regclass, tgname name)
@@ -66,14 +81,17 @@ AS $$
 	SELECT ARRAY[
 		format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s.xid_move_trigger()',
 			n.i, p.relation, '@extschema@'),
+		@extschema@.xid_move_trigger_always(p.relation, n.i),
 		@extschema@.xid_move_trigger_record(p.tbl, p.relation, n.i, 'ref', mode, col, target),
 		-- IS DISTINCT FROM, written with the qualified operator of the
 		-- column's type (an xid's after the swap)
 		format('CREATE TRIGGER %1$I BEFORE UPDATE ON %2$s FOR EACH ROW WHEN ((NEW.%3$I IS NULL) <> (OLD.%3$I IS NULL) OR NOT (NEW.%3$I %6$s OLD.%3$I) OR (NEW.%4$I IS NULL AND NEW.%3$I IS NOT NULL)) EXECUTE FUNCTION %5$s.xid_move_trigger()',
 			n.u, p.relation, col, target, '@extschema@', eq),
+		@extschema@.xid_move_trigger_always(p.relation, n.u),
 		@extschema@.xid_move_trigger_record(p.tbl, p.relation, n.u, 'ref', mode, col, target),
 		format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE ON %s DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.%I IS NULL AND NEW.%I IS NOT NULL) EXECUTE FUNCTION %s.xid_move_trigger()',
 			n.f, p.relation, target, col, '@extschema@'),
+		@extschema@.xid_move_trigger_always(p.relation, n.f),
 		@extschema@.xid_move_trigger_record(p.tbl, p.relation, n.f, 'fix', mode, col, target)]
 	FROM (SELECT ('xid_move' || p.tag || '_' || suffix || 'i')::name AS i, ('xid_move' || p.tag || '_' || suffix || 'u')::name AS u,
 	             ('xid_move' || p.tag || '_' || suffix || 'f')::name AS f) n
@@ -117,7 +135,7 @@ SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
 	m @extschema@.xid_move_moves;
-	stmts text[] := '{}';
+	stmts pg_catalog.text[] := '{}';
 	r record;
 BEGIN
 	m := @extschema@.xid_move_get(tbl);

@@ -16,12 +16,12 @@ DECLARE
 	par record;
 	p @extschema@.xid_move_parts;
 	m @extschema@.xid_move_moves;
-	stmts text[] := '{}';
-	s text;
-	xs text;
+	stmts pg_catalog.text[] := '{}';
+	s pg_catalog.text;
+	xs pg_catalog.text;
 	refused record;
-	plan jsonb;
-	key_type regtype;
+	plan pg_catalog.jsonb;
+	key_type pg_catalog.regtype;
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
 	xs := @extschema@.xid_move_xs();
@@ -85,6 +85,7 @@ BEGIN
 	-- on that record, not on arguments.
 	stmts := stmts || format('CREATE TRIGGER %I BEFORE UPDATE ON %s FOR EACH ROW WHEN (NEW.%I IS NULL OR NEW.%I IS DISTINCT FROM OLD.%I) EXECUTE FUNCTION %s.xid_move_trigger()',
 		'xid_move_sync_update', tbl, par.new_column, par.column_name, par.column_name, '@extschema@')
+		|| @extschema@.xid_move_trigger_always(tbl, 'xid_move_sync_update')
 		|| @extschema@.xid_move_trigger_record(tbl, tbl, 'xid_move_sync_update', 'key', 'new', par.column_name, par.new_column);
 	SELECT * INTO m FROM @extschema@.xid_move_moves x WHERE x.tbl = $1;
 	FOR p IN SELECT * FROM @extschema@.xid_move_rels(tbl) x WHERE x.role = 'child' LOOP

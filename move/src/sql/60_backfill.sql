@@ -23,22 +23,23 @@ AS $$
 DECLARE
 	m @extschema@.xid_move_moves;
 	r @extschema@.xid_move_parts;
-	upto bigint;
-	n bigint;
-	missing bigint;
-	batches integer := 0;
-	sweeps integer := 0;
-	size integer;
-	t0 timestamptz;
-	took float8;
-	target float8;
-	replica boolean;
-	det text;
-	failures integer := 0;
+	upto pg_catalog.int8;
+	n pg_catalog.int8;
+	missing pg_catalog.int8;
+	batches pg_catalog.int4 := 0;
+	sweeps pg_catalog.int4 := 0;
+	size pg_catalog.int4;
+	t0 pg_catalog.timestamptz;
+	took pg_catalog.float8;
+	target pg_catalog.float8;
+	replica pg_catalog.bool;
+	det pg_catalog.text;
+	failures pg_catalog.int4 := 0;
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
 	m := @extschema@.xid_move_get(tbl);
-	IF m.step NOT IN ('started', 'backfilled') THEN
+	-- after validate too (a partition attached since): validate again after it
+	IF m.step NOT IN ('started', 'backfilled', 'validated') THEN
 		RAISE EXCEPTION 'the move of table % is past its backfill (step %)', tbl, m.step
 			USING ERRCODE = 'object_not_in_prerequisite_state';
 	END IF;

@@ -150,9 +150,9 @@ LANGUAGE plpgsql STABLE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	nsp oid := (SELECT c.relnamespace FROM pg_class c WHERE c.oid = rel);
-	cand name;
-	k integer := 0;
+	nsp pg_catalog.oid := (SELECT c.relnamespace FROM pg_class c WHERE c.oid = rel);
+	cand pg_catalog.name;
+	k pg_catalog.int4 := 0;
 BEGIN
 	LOOP
 		cand := CASE WHEN k = 0 THEN base ELSE left(base, 62 - length(k::text)) || '_' || k END;
@@ -202,7 +202,7 @@ LANGUAGE plpgsql
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	idx oid;
+	idx pg_catalog.oid;
 BEGIN
 	PERFORM @extschema@.xid_move_get(tbl);
 	SELECT c.oid INTO idx FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
@@ -301,9 +301,9 @@ LANGUAGE plpgsql STABLE
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	nsp oid := (SELECT c.relnamespace FROM pg_class c WHERE c.oid = rel);
-	cand name;
-	k integer := 0;
+	nsp pg_catalog.oid := (SELECT c.relnamespace FROM pg_class c WHERE c.oid = rel);
+	cand pg_catalog.name;
+	k pg_catalog.int4 := 0;
 BEGIN
 	LOOP
 		cand := CASE WHEN k = 0 THEN left(con, 59) || '_old' ELSE left(con, 58 - length(k::text)) || '_old_' || k END;
@@ -339,14 +339,14 @@ DECLARE
 	par @extschema@.xid_move_parts;
 	r record;
 	node record;
-	nsp name;
-	idx name;
-	col name;
-	cp regclass;
-	keyidx oid;
-	taken name[] := '{}';
-	rels oid[];
-	names text[];
+	nsp pg_catalog.name;
+	idx pg_catalog.name;
+	col pg_catalog.name;
+	cp pg_catalog.regclass;
+	keyidx pg_catalog.oid;
+	taken pg_catalog.name[] := '{}';
+	rels pg_catalog.oid[];
+	names pg_catalog.text[];
 BEGIN
 	m := @extschema@.xid_move_get(tbl);
 	SELECT * INTO par FROM @extschema@.xid_move_parts x WHERE x.tbl = $1 AND x.role = 'parent';
@@ -396,6 +396,7 @@ BEGIN
 		rels := '{}';
 		names := '{}';
 		FOR node IN SELECT t.rel, t.level, c.relkind, n.nspname,
+		                   (SELECT h.inhparent FROM pg_inherits h WHERE h.inhrelid = t.rel AND t.rel <> r.relation) AS parent,
 		                   CASE WHEN t.rel = r.relation THEN r.old_index::oid
 		                        ELSE (SELECT x.indexrelid FROM pg_partition_tree(r.old_index) it JOIN pg_index x ON x.indexrelid = it.relid
 		                              WHERE x.indrelid = t.rel) END AS original
@@ -410,6 +411,20 @@ BEGIN
 				RETURN NEXT format('SELECT %s.xid_move_state(%L, %L, %L)', '@extschema@', tbl::oid, 'forget_object',
 					ARRAY['pg_catalog.pg_class'::regclass::oid::text, cp::oid::text]);
 				cp := NULL;
+			END IF;
+			-- a partition made since the copy of its parent was built: core
+			-- gave it an index of the copy's definition, attached to it,
+			-- which becomes its copy
+			IF cp IS NULL AND node.parent IS NOT NULL THEN
+				cp := (SELECT h.inhrelid FROM pg_inherits h JOIN pg_index i ON i.indexrelid = h.inhrelid
+				       WHERE i.indrelid = node.rel AND i.indisvalid
+				         AND h.inhparent = @extschema@.xid_move_copy_of(tbl,
+				               (SELECT x.indexrelid FROM pg_partition_tree(r.old_index) it JOIN pg_index x ON x.indexrelid = it.relid
+				                WHERE x.indrelid = node.parent)));
+				IF cp IS NOT NULL THEN
+					idx := (SELECT c.relname FROM pg_class c WHERE c.oid = cp);
+					RETURN NEXT format('CALL %s.xid_move_record_index(%L, %L, %L, %L)', '@extschema@', tbl, node.rel::regclass, idx, node.original::regclass);
+				END IF;
 			END IF;
 			IF cp IS NOT NULL THEN
 				idx := (SELECT c.relname FROM pg_class c WHERE c.oid = cp);
@@ -468,10 +483,10 @@ LANGUAGE plpgsql
 AS $$
 DECLARE
 	r @extschema@.xid_move_parts;
-	col name;
-	cname text;
-	checks text[] := '{}';
-	s text;
+	col pg_catalog.name;
+	cname pg_catalog.text;
+	checks pg_catalog.text[] := '{}';
+	s pg_catalog.text;
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
 	PERFORM @extschema@.xid_move_get(tbl);

@@ -18,13 +18,13 @@ AS $$
 DECLARE
 	m @extschema@.xid_move_moves;
 	r @extschema@.xid_move_parts;
-	after boolean;
-	key_old name;
-	key_new name;
-	ref_old name;
-	ref_new name;
-	v jsonb;
-	total bigint := 0;
+	after pg_catalog.bool;
+	key_old pg_catalog.name;
+	key_new pg_catalog.name;
+	ref_old pg_catalog.name;
+	ref_new pg_catalog.name;
+	v pg_catalog.jsonb;
+	total pg_catalog.int8 := 0;
 BEGIN
 	m := @extschema@.xid_move_get(tbl);
 	after := m.step IN ('swapped', 'aborting', 'finishing');
@@ -71,7 +71,7 @@ SET search_path = pg_catalog, pg_temp
 SET row_security = off
 AS $$
 DECLARE
-	n bigint;
+	n pg_catalog.int8;
 BEGIN
 	n := @extschema@.xid_move_verify(tbl);
 	IF n > 0 THEN

@@ -11,7 +11,7 @@ AS $$
 DECLARE
 	m @extschema@.xid_move_moves;
 	r record;
-	n bigint;
+	n pg_catalog.int8;
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
 	m := @extschema@.xid_move_get(tbl);
@@ -62,10 +62,10 @@ SET search_path = pg_catalog, pg_temp
 SET row_security = off
 AS $$
 DECLARE
-	stmts text[];
-	def text;
-	id text;
-	val text;
+	stmts pg_catalog.text[];
+	def pg_catalog.text;
+	id pg_catalog.text;
+	val pg_catalog.text;
 BEGIN
 	SELECT coalesce(array_agg(format('GRANT %s (%I) ON %s TO %s%s', x.privilege_type, p.column_name, p.relation,
 	                                 CASE WHEN x.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(x.grantee)) END,

@@ -13,20 +13,20 @@ DECLARE
 	par @extschema@.xid_move_parts;
 	r @extschema@.xid_move_parts;
 	u record;
-	stmts text[] := '{}';
-	post text[] := '{}';
-	fkdef text;
-	newidx regclass;
-	oldidx regclass;
-	attempts integer;
-	t0 timestamptz;
-	xs text;
-	carry text[];
-	late text[] := '{}';
-	replident text[];
-	avoid name[];
-	aside name;
-	adds text[] := '{}';
+	stmts pg_catalog.text[] := '{}';
+	post pg_catalog.text[] := '{}';
+	fkdef pg_catalog.text;
+	newidx pg_catalog.regclass;
+	oldidx pg_catalog.regclass;
+	attempts pg_catalog.int4;
+	t0 pg_catalog.timestamptz;
+	xs pg_catalog.text;
+	carry pg_catalog.text[];
+	late pg_catalog.text[] := '{}';
+	replident pg_catalog.text[];
+	avoid pg_catalog.name[];
+	aside pg_catalog.name;
+	adds pg_catalog.text[] := '{}';
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
 	m := @extschema@.xid_move_get(tbl);
@@ -111,6 +111,7 @@ BEGIN
 	IF m.key_type = 'uuid'::regtype THEN
 		stmts := stmts || format('CREATE TRIGGER %I BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s.xid_move_trigger()',
 			'xid_move_back', tbl, '@extschema@')
+			|| @extschema@.xid_move_trigger_always(tbl, 'xid_move_back')
 			|| @extschema@.xid_move_trigger_record(tbl, tbl, 'xid_move_back', 'back', 'old', m.key_column, m.old_column);
 	ELSIF NOT EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = tbl AND a.attname = m.key_column
 	                  AND (a.atthasdef OR a.attidentity <> '')) THEN
@@ -126,7 +127,11 @@ BEGIN
 	-- all of it in one transaction: a failed lock attempt undoes it all and
 	-- is tried again
 	t0 := clock_timestamp();
-	attempts := @extschema@.xid_move_exec(tbl, @extschema@.xid_move_lock(tbl, 'ACCESS EXCLUSIVE') || stmts, lock_timeout, retries);
+	-- under the swap's lock: no partition has come into the move since
+	-- its rows were backfilled and verified
+	attempts := @extschema@.xid_move_exec(tbl, ARRAY[@extschema@.xid_move_lock(tbl, 'ACCESS EXCLUSIVE'),
+		format('SELECT %s.xid_move_check_leaves(%s::pg_catalog.oid::pg_catalog.regclass)', '@extschema@', tbl::oid)] || stmts,
+		lock_timeout, retries);
 	RAISE NOTICE 'table % swapped to xid in % attempt(s), % after the first', tbl, attempts, clock_timestamp() - t0;
 	RAISE NOTICE 'its key is now an xid (default %.xid_new()); the old key is column %, still unique; next: CALL %.xid_move_finish(%)',
 		xs, quote_ident(m.old_column), '@extschema@', quote_literal(tbl::text);

@@ -20,10 +20,10 @@ DECLARE
 	par @extschema@.xid_move_parts;
 	r @extschema@.xid_move_parts;
 	d record;
-	stmts text[];
-	renames text[];
-	oldidx regclass;
-	n bigint;
+	stmts pg_catalog.text[];
+	renames pg_catalog.text[];
+	oldidx pg_catalog.regclass;
+	n pg_catalog.int8;
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
 	m := @extschema@.xid_move_get(tbl);
@@ -42,6 +42,22 @@ BEGIN
 		CALL @extschema@.xid_move_fk_validate(tbl, lock_timeout, retries);
 		PERFORM @extschema@.xid_move_settings();
 		PERFORM @extschema@.xid_move_verify_swapped(tbl, 'the move can still be aborted');
+		-- kept, an old column is NULL in every row written from here on: a
+		-- unique index over it that treats NULLs as equal (NULLS NOT
+		-- DISTINCT) would refuse every such row after the first
+		IF NOT drop_old THEN
+			FOR d IN SELECT i.indexrelid::regclass AS idx, x.relation, x.old_column
+			         FROM @extschema@.xid_move_rels(tbl) x
+			         JOIN pg_attribute a ON a.attrelid = x.relation AND a.attname = x.old_column
+			         JOIN pg_index i ON i.indrelid = x.relation AND a.attnum = ANY (i.indkey::int2[])
+			         WHERE i.indisunique AND coalesce((to_jsonb(i) ->> 'indnullsnotdistinct')::boolean, false)
+			         ORDER BY 1::text LIMIT 1 LOOP
+				RAISE EXCEPTION 'the old column % of table % cannot be kept: index % over it is NULLS NOT DISTINCT', quote_ident(d.old_column), d.relation, d.idx
+					USING ERRCODE = 'object_not_in_prerequisite_state',
+					      DETAIL = 'Rows written after the finish leave the old column empty, and that index would refuse every such row after the first.',
+					      HINT = 'Finish with drop_old => true, or drop that index first; the move can still be aborted.';
+			END LOOP;
+		END IF;
 		IF drop_old THEN
 			FOR r IN SELECT * FROM @extschema@.xid_move_rels(tbl) LOOP
 				FOR d IN SELECT pg_describe_object(dep.classid, dep.objid, dep.objsubid) AS o

@@ -12,8 +12,8 @@ DECLARE
 	m @extschema@.xid_move_moves;
 	par @extschema@.xid_move_parts;
 	r @extschema@.xid_move_parts;
-	i regclass;
-	stmts text[] := '{}';
+	i pg_catalog.regclass;
+	stmts pg_catalog.text[] := '{}';
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
 	m := @extschema@.xid_move_get(tbl, for_abort => true);
@@ -73,14 +73,14 @@ DECLARE
 	par @extschema@.xid_move_parts;
 	r @extschema@.xid_move_parts;
 	u record;
-	oldidx regclass;
-	n bigint;
-	stmts text[] := '{}';
-	post text[] := '{}';
-	fkdef text;
-	attempts integer;
-	replident text[];
-	back text[] := '{}';
+	oldidx pg_catalog.regclass;
+	n pg_catalog.int8;
+	stmts pg_catalog.text[] := '{}';
+	post pg_catalog.text[] := '{}';
+	fkdef pg_catalog.text;
+	attempts pg_catalog.int4;
+	replident pg_catalog.text[];
+	back pg_catalog.text[] := '{}';
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
 	m := @extschema@.xid_move_get(tbl, for_abort => true);
