@@ -201,4 +201,5 @@ DROP TABLE lines, orders, :"taken_name";
 
 RESET ROLE;
 DROP SCHEMA xc;
+DROP OWNED BY regress_xc_owner;
 DROP ROLE regress_xc_owner;
