@@ -218,7 +218,8 @@ RESET ROLE;
 
 ------------------------------------------------------------------------------
 -- 07: a partition made the usual way after the index commands: core gives
--- it an index of the copy, which the next index commands take as its copy
+-- it an index of the copy, which the next index commands take as its copy;
+-- validate and the swap refuse it until the backfill has seen it (55000)
 ------------------------------------------------------------------------------
 SET ROLE regress_xa_owner;
 CREATE TABLE a7_orders (id bigserial PRIMARY KEY, created timestamptz NOT NULL DEFAULT clock_timestamp());
@@ -266,9 +267,9 @@ RESET ROLE;
 
 ------------------------------------------------------------------------------
 -- 08: a referencing partition attached after validate (which swapped with
--- its references NULL) is refused by the swap under its lock (55000),
--- nothing changed; a backfill at 'validated'
--- takes it in, then validate and swap succeed with every reference valid
+-- its references NULL) is refused by the swap under its lock and by
+-- validate (55000), nothing changed; a backfill at 'validated' takes it
+-- in, then validate and swap succeed with every reference valid
 ------------------------------------------------------------------------------
 SET ROLE regress_xa_owner;
 CREATE TABLE a8_orders (id bigserial PRIMARY KEY, created timestamptz NOT NULL DEFAULT clock_timestamp());

@@ -363,10 +363,10 @@ COMMENT ON FUNCTION @extschema@.xid_move_check_plan(regclass) IS
 'stop a step of a move when a trigger or rule is not as the plan recorded at its start decided';
 
 -- Every leaf of every relation of the move is one the move backfilled and
--- verified: a partition attached or made since the backfill (its rows
--- have no new value, or were never verified) stops the swap, under its
--- lock, before anything changes
-CREATE FUNCTION @extschema@.xid_move_check_leaves(tbl regclass)
+-- (verified => true) verified: a partition attached or made since the
+-- backfill (its rows have no new value, or were never verified) stops
+-- validate, and the swap under its lock, before anything changes
+CREATE FUNCTION @extschema@.xid_move_check_leaves(tbl regclass, verified boolean DEFAULT true)
 RETURNS void
 LANGUAGE plpgsql STABLE
 SET search_path = pg_catalog, pg_temp
@@ -379,7 +379,7 @@ BEGIN
 	          FROM @extschema@.xid_move_parts x, pg_partition_tree(x.relation) t
 	          WHERE x.tbl = $1 AND t.isleaf AND t.relid <> x.relation
 	            AND NOT EXISTS (SELECT FROM @extschema@.xid_move_parts y WHERE y.tbl = $1 AND y.leaf = t.relid
-	                              AND y.constraint_name = x.constraint_name AND y.blocks_done >= y.blocks AND y.verified IS NOT NULL)
+	                              AND y.constraint_name = x.constraint_name AND y.blocks_done >= y.blocks AND (y.verified IS NOT NULL OR NOT $2))
 	          ORDER BY leaf_name LIMIT 1 LOOP
 		RAISE EXCEPTION 'partition % of % came into the move of table % after its backfill', d.leaf, d.relation, tbl
 			USING ERRCODE = 'object_not_in_prerequisite_state',
@@ -390,5 +390,5 @@ BEGIN
 END
 $$;
 
-COMMENT ON FUNCTION @extschema@.xid_move_check_leaves(regclass) IS
+COMMENT ON FUNCTION @extschema@.xid_move_check_leaves(regclass, boolean) IS
 'stop the swap of a move when a partition came into it after its backfill';

@@ -20,6 +20,9 @@ BEGIN
 			USING ERRCODE = 'object_not_in_prerequisite_state',
 			      HINT = 'Validate after the backfill is complete, before the swap.';
 	END IF;
+	-- every partition backfilled (one made or attached since the backfill
+	-- has rows the backfill has not seen)
+	PERFORM @extschema@.xid_move_check_leaves(tbl, false);
 	-- the indexes the swap needs, all valid
 	FOR r IN SELECT * FROM @extschema@.xid_move_index_commands(tbl) x LIMIT 1 LOOP
 		RAISE EXCEPTION 'the move of table % still needs an index', tbl
