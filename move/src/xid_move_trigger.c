@@ -534,6 +534,7 @@ move_lookup(TriggerData *td, MoveTrigger *t, Oid powner, int srcno,
 		initStringInfo(&sql);
 		appendStringInfoString(&sql, "SELECT ");
 		if (t->old_mode)
+		{
 			/*
 			 * the type schema-qualified: under the runner's search_path an
 			 * unqualified name would also be looked up in the writer's
@@ -543,6 +544,7 @@ move_lookup(TriggerData *td, MoveTrigger *t, Oid powner, int srcno,
 							 format_type_extended(tatt->atttypid, tatt->atttypmod,
 												  FORMAT_TYPE_TYPEMOD_GIVEN |
 												  FORMAT_TYPE_FORCE_QUALIFY));
+		}
 		else
 		{
 			appendStringInfo(&sql, "COALESCE(p.%s, ", quote_identifier(NameStr(t->val_column)));
