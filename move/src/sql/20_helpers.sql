@@ -292,40 +292,7 @@ AS $$
 $$;
 
 COMMENT ON FUNCTION @extschema@.xid_move_name(regclass, text, text) IS
-'the name of a function or index a move makes for a relation';
-
--- A function a move of xid_move 1.1 or 1.0 made on rel, quoted with rel's
--- schema (a move started before 1.2 may still have them)
-CREATE FUNCTION @extschema@.xid_move_fn(rel regclass, tag text, suffix text)
-RETURNS text
-LANGUAGE sql STABLE
-SET search_path = pg_catalog, pg_temp
-AS $$
-	SELECT format('%I.%I', n.nspname, @extschema@.xid_move_name(rel, tag, suffix))
-	FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = rel
-$$;
-
-COMMENT ON FUNCTION @extschema@.xid_move_fn(regclass, text, text) IS
-'the quoted name of a trigger function a move makes for a relation';
-
--- DROP FUNCTION IF EXISTS for a function of the move on rel, only if the
--- owner of rel owns it (a function of that name made by another role is
--- left alone)
-CREATE FUNCTION @extschema@.xid_move_drop_fn(rel regclass, tag text, suffix text)
-RETURNS text
-LANGUAGE sql STABLE
-SET search_path = pg_catalog, pg_temp
-AS $$
-	SELECT CASE WHEN EXISTS (
-		SELECT FROM pg_proc f JOIN pg_class c ON c.relnamespace = f.pronamespace
-		WHERE c.oid = rel AND f.proname = @extschema@.xid_move_name(rel, tag, suffix)
-		  AND f.pronargs = 0 AND f.proowner = c.relowner)
-	THEN format('DROP FUNCTION %s()', @extschema@.xid_move_fn(rel, tag, suffix))
-	ELSE 'SELECT' END
-$$;
-
-COMMENT ON FUNCTION @extschema@.xid_move_drop_fn(regclass, text, text) IS
-'the statement that drops a trigger function of a move, if the owner of the table owns it';
+'the name of an index a move makes for a relation';
 
 -- The catalog held to the plan recorded at the start: every trigger and
 -- rule the backfill's updates or the writers could run is planned again,

@@ -112,10 +112,7 @@ AS $$
 		@extschema@.xid_move_trigger_forget(p.tbl, p.relation, ('xid_move' || p.tag || '_' || suffix || 'f')::name),
 		format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move' || p.tag || '_' || suffix || 'i', p.relation),
 		format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move' || p.tag || '_' || suffix || 'u', p.relation),
-		format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move' || p.tag || '_' || suffix || 'f', p.relation),
-		-- the trigger functions of a move started before 1.2
-		@extschema@.xid_move_drop_fn(p.relation, p.tag, suffix),
-		@extschema@.xid_move_drop_fn(p.relation, p.tag, suffix || 'f')]
+		format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move' || p.tag || '_' || suffix || 'f', p.relation)]
 $$;
 
 COMMENT ON FUNCTION @extschema@.xid_move_ref_drop(@extschema@.xid_move_parts, text) IS

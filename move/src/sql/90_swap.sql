@@ -75,8 +75,6 @@ BEGIN
 	stmts := stmts || ARRAY[
 		@extschema@.xid_move_trigger_forget(tbl, tbl, 'xid_move_sync_update'),
 		format('DROP TRIGGER %I ON %s', 'xid_move_sync_update', tbl),
-		-- the trigger function of a move started before 1.2
-		@extschema@.xid_move_drop_fn(tbl, par.tag, 'p'),
 		format('ALTER TABLE %s DROP CONSTRAINT %I', tbl, m.constraint_name),
 		format('ALTER TABLE %s ALTER COLUMN %I SET NOT NULL', tbl, m.new_column),
 		format('ALTER TABLE %s DROP CONSTRAINT %I', tbl, left(m.new_column, 50) || '_not_null'),
@@ -85,10 +83,6 @@ BEGIN
 		format('ALTER TABLE %s ADD CONSTRAINT %I PRIMARY KEY USING INDEX %I', tbl, m.constraint_name,
 		       (SELECT relname FROM pg_class WHERE oid = newidx)),
 		format('ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %s.xid_new()', tbl, m.key_column, xs)];
-	-- a move started under 1.0 has an insert trigger too
-	IF EXISTS (SELECT FROM pg_trigger t WHERE t.tgrelid = tbl AND t.tgname = 'xid_move_sync') THEN
-		stmts := format('DROP TRIGGER %I ON %s', 'xid_move_sync', tbl) || stmts;
-	END IF;
 	-- unique constraints over a moved column: the one on the new column
 	-- (the copy the move recorded, by OID) takes the name, the old one
 	-- keeps enforcing on the old column under a free name.  Every old one

@@ -17,7 +17,6 @@ LANGUAGE plpgsql
 AS $$
 DECLARE
 	m @extschema@.xid_move_moves;
-	par @extschema@.xid_move_parts;
 	r @extschema@.xid_move_parts;
 	d record;
 	stmts pg_catalog.text[];
@@ -36,7 +35,6 @@ BEGIN
 			      HINT = CASE WHEN m.step = 'aborting' THEN format('Its abort is under way: CALL %s.xid_move_abort(%L).', '@extschema@', tbl::text)
 			                  ELSE 'Finish comes after xid_move_swap().' END;
 	END IF;
-	SELECT * INTO par FROM @extschema@.xid_move_parts x WHERE x.tbl = $1 AND x.role = 'parent';
 	IF m.step = 'swapped' THEN
 		-- the checks, abort still possible
 		CALL @extschema@.xid_move_fk_validate(tbl, lock_timeout, retries);
@@ -95,8 +93,7 @@ BEGIN
 		stmts := stmts || ARRAY(SELECT format('ALTER TABLE %s DROP CONSTRAINT %I', c.conrelid::regclass, c.conname)
 		                        FROM @extschema@.xid_move_objects o JOIN pg_constraint c ON c.oid = o.objid
 		                        WHERE o.tbl = $1 AND o.kind = 'check' AND c.conrelid = o.relation ORDER BY c.conrelid::regclass::text, c.conname);
-		stmts := stmts || @extschema@.xid_move_drop_fn(tbl, par.tag, 'q')
-		               || format('SELECT %s.xid_move_set_step(%L, ''finishing'')', '@extschema@', tbl::oid);
+		stmts := stmts || format('SELECT %s.xid_move_set_step(%L, ''finishing'')', '@extschema@', tbl::oid);
 		PERFORM @extschema@.xid_move_exec(tbl, stmts, lock_timeout, retries);
 		COMMIT;
 		PERFORM @extschema@.xid_move_settings();

@@ -10,7 +10,6 @@ LANGUAGE plpgsql
 AS $$
 DECLARE
 	m @extschema@.xid_move_moves;
-	par @extschema@.xid_move_parts;
 	r @extschema@.xid_move_parts;
 	i pg_catalog.regclass;
 	stmts pg_catalog.text[] := '{}';
@@ -27,14 +26,8 @@ BEGIN
 		CALL @extschema@.xid_move_swap_back(tbl, lock_timeout, retries);
 		RETURN;
 	END IF;
-	SELECT * INTO par FROM @extschema@.xid_move_parts x WHERE x.tbl = $1 AND x.role = 'parent';
-	-- (xid_move_sync: the insert trigger of a move started under 1.0)
-	IF EXISTS (SELECT FROM pg_trigger t WHERE t.tgrelid = tbl AND t.tgname = 'xid_move_sync') THEN
-		stmts := stmts || format('DROP TRIGGER %I ON %s', 'xid_move_sync', tbl);
-	END IF;
 	stmts := stmts || @extschema@.xid_move_trigger_forget(tbl, tbl, 'xid_move_sync_update')
-	               || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_sync_update', tbl)
-	               || @extschema@.xid_move_drop_fn(tbl, par.tag, 'p');
+	               || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_sync_update', tbl);
 	-- the index on the old key that the move built (by its OID)
 	FOR i IN SELECT o.objid FROM @extschema@.xid_move_objects o JOIN pg_index x ON x.indexrelid = o.objid AND x.indrelid = o.relation
 	          WHERE o.tbl = $1 AND o.classid = 'pg_class'::regclass AND o.kind = 'index' AND o.mode = 'old' LOOP
@@ -70,7 +63,6 @@ LANGUAGE plpgsql
 AS $$
 DECLARE
 	m @extschema@.xid_move_moves;
-	par @extschema@.xid_move_parts;
 	r @extschema@.xid_move_parts;
 	u record;
 	oldidx pg_catalog.regclass;
@@ -84,7 +76,6 @@ DECLARE
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
 	m := @extschema@.xid_move_get(tbl, for_abort => true);
-	SELECT * INTO par FROM @extschema@.xid_move_parts x WHERE x.tbl = $1 AND x.role = 'parent';
 	IF m.step = 'swapped' THEN
 		oldidx := @extschema@.xid_move_unique_index(tbl, m.old_column, '');
 		IF oldidx IS NULL THEN
@@ -147,8 +138,7 @@ BEGIN
 			stmts := stmts || @extschema@.xid_move_trigger_forget(tbl, tbl, 'xid_move_back')
 			               || format('DROP TRIGGER %I ON %s', 'xid_move_back', tbl);
 		END IF;
-		stmts := stmts || @extschema@.xid_move_drop_fn(tbl, par.tag, 'q')
-		               || ARRAY[
+		stmts := stmts || ARRAY[
 			format('ALTER TABLE %s DROP COLUMN %I', tbl, m.key_column),
 			format('ALTER TABLE %s RENAME COLUMN %I TO %I', tbl, m.old_column, m.key_column),
 			format('ALTER TABLE %s ALTER COLUMN %I SET NOT NULL', tbl, m.key_column),
