@@ -44,9 +44,11 @@ mirror=${XID_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 prefix=/usr/local/pgsql-assert
 # What the build needs, no more (apt-get build-dep would bring the docs
 # toolchain and LLVM): perl comes with dpkg-dev; libasan8 and libubsan1 are
-# the runtimes of sid's gcc; procps (pgrep) and libfaketime for test/sh.
-packages="build-essential bison flex libreadline-dev zlib1g-dev libicu-dev pkg-config libssl-dev libasan8 libubsan1 sqlsmith procps libfaketime"
-configure="--enable-cassert --enable-debug --with-icu --with-openssl --prefix=$prefix"
+# the runtimes of sid's gcc; procps (pgrep), libfaketime and IPC::Run
+# (libipc-run-perl, for --enable-tap-tests: PostgreSQL::Test::Cluster is
+# installed with the server) for the TAP tests.
+packages="build-essential bison flex libreadline-dev zlib1g-dev libicu-dev pkg-config libssl-dev libasan8 libubsan1 sqlsmith procps libfaketime libipc-run-perl"
+configure="--enable-cassert --enable-debug --with-icu --with-openssl --enable-tap-tests --prefix=$prefix"
 # the contrib modules the tests create (amcheck, pg_walinspect in
 # durable.sh, postgres_fdw in sharding.sh)
 contrib="amcheck pg_walinspect postgres_fdw"

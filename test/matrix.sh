@@ -84,7 +84,7 @@ trap 'jobs -p | xargs -r kill 2>/dev/null; rm -rf "$logs"' EXIT
 host_setup()
 {
 	apt_install postgresql-15 postgresql-server-dev-15 debootstrap make gcc \
-		clang-14 libclang-rt-14-dev git python3 libfaketime sqlsmith \
+		clang-14 libclang-rt-14-dev git python3 libfaketime sqlsmith libipc-run-perl \
 		build-essential debhelper postgresql-server-dev-all dpkg-dev lintian
 }
 
