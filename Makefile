@@ -50,6 +50,17 @@ install: install-move
 install-move:
 	$(MAKE) -C $(srcdir)/move install
 
+# The tests that need several sessions, a crash or a restart, or servers of
+# their own: TAP tests in test/t, with PostgreSQL::Test::Cluster, against the
+# installed build (each starts the servers it needs, as the user running
+# it; initdb refuses root): make prove_installcheck, or one of them,
+# make prove_installcheck PROVE_TESTS=test/t/010_crash.pl.
+PROVE_TESTS ?= test/t/*.pl
+PG_PROVE_FLAGS += -I test/perl
+.PHONY: prove_installcheck
+prove_installcheck:
+	$(prove_installcheck)
+
 # Soft input errors exist from 16, COPY ... ON_ERROR from 17.
 ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += softerr
@@ -109,7 +120,7 @@ fuzz: test/fuzz_uid11
 	test/fuzz_uid11 -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
 		test/fuzz-corpus-work test/fuzz-corpus
 
-EXTRA_CLEAN += test/test_uid11_san test/fuzz_uid11 test/fuzz-corpus-work
+EXTRA_CLEAN += test/test_uid11_san test/fuzz_uid11 test/fuzz-corpus-work tmp_check
 
 # The PGXN distribution: the committed tree (git archive of HEAD) as
 # xid-VERSION.zip, VERSION being META.json's, checked by test/check_dist.py.

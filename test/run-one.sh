@@ -3,8 +3,9 @@
 #
 # Usage: test/run-one.sh NAME [VERSION]           (as root; VERSION default 15)
 #   NAME is a regression file, sql/NAME.sql (or move/NAME, portable/NAME for
-#   move/sql/NAME.sql, portable/sql/NAME.sql), or a shell test,
-#   test/sh/NAME.sh; a path to either works too.
+#   move/sql/NAME.sql, portable/sql/NAME.sql), a TAP test, test/t/NNN_NAME.pl
+#   (NAME or NNN_NAME), or a shell test, test/sh/NAME.sh; a path to any
+#   works too.
 #
 # Builds the working tree with every warning an error and installs it (for
 # 15 into PG_CONFIG's installation when given, else the host's
@@ -44,13 +45,15 @@ fi
 # NAME: which test, and where pg_regress runs it
 name=${name%.sql}
 name=${name%.sh}
+name=${name%.pl}
 name=${name#./}
 case "$name" in
 	test/sh/*) name=${name#test/sh/} ;;
+	test/t/*) name=${name#test/t/} ;;
 	sql/*) name=${name#sql/} ;;
 	move/sql/* | portable/sql/*) name=${name%%/*}/${name##*/} ;;
 esac
-regress_dir="" script=""
+regress_dir="" script="" tap=""
 case "$name" in
 	move/* | portable/*)
 		[ -f "${name%%/*}/sql/${name#*/}.sql" ] && regress_dir=${name%%/*}
@@ -58,13 +61,17 @@ case "$name" in
 	*)
 		if [ -f "sql/$name.sql" ]; then
 			regress_dir=.
+		elif [ -f "test/t/$name.pl" ]; then
+			tap=test/t/$name.pl
+		elif compgen -G "test/t/[0-9][0-9][0-9]_$name.pl" >/dev/null; then
+			tap=$(compgen -G "test/t/[0-9][0-9][0-9]_$name.pl" | head -1)
 		elif [ -f "test/sh/$name.sh" ]; then
 			script=test/sh/$name.sh
 		fi
 		;;
 esac
-if [ -z "$regress_dir" ] && [ -z "$script" ]; then
-	echo "test/run-one.sh: no test $name: neither sql/$name.sql (move/NAME, portable/NAME) nor test/sh/$name.sh" >&2
+if [ -z "$regress_dir" ] && [ -z "$script" ] && [ -z "$tap" ]; then
+	echo "test/run-one.sh: no test $name: neither sql/$name.sql (move/NAME, portable/NAME) nor test/t/NNN_$name.pl nor test/sh/$name.sh" >&2
 	exit 2
 fi
 
@@ -129,6 +136,31 @@ if ! { make "${make_args[@]}" COPT="$CFLAGS_STRICT" >"$work/build.log" 2>&1 &&
 	exit 1
 fi
 t_built=$SECONDS
+
+# A TAP test starts the servers it needs itself, as postgres (initdb
+# refuses root), in tmp_check here
+if [ -n "$tap" ]; then
+	chmod o+rwx .
+	runuser -u postgres -- timeout -k 10 900 make "${make_args[@]}" prove_installcheck \
+		PROVE_TESTS="$tap" PROVE_FLAGS=-v >"$work/tap.log" 2>&1
+	rc=$?
+	label=$(basename "$tap" .pl)
+	if [ $rc -eq 0 ] && grep -q ' skipped: ' "$work/tap.log"; then
+		echo "skip $label ($(sed -nE 's/^.* skipped: //p' "$work/tap.log"))"
+	elif [ $rc -eq 0 ]; then
+		passed=1
+		grep -E '^(ok [0-9]|# )' "$work/tap.log" | sed 's/^/     /'
+		echo "ok   $label ($((SECONDS - t_built)) s)"
+	else
+		failed=1
+		grep -vE '^ok ' "$work/tap.log" | sed 's/^/    /' | tail -60
+		echo "    (the servers' logs and regress_log_$label: tmp_check/log)"
+		echo "FAIL $label"
+	fi
+	echo "PostgreSQL $major: $passed passed, $failed failed in $((SECONDS - t0)) s"
+	[ "$failed" -eq 0 ]
+	exit
+fi
 
 port=$(free_port)
 if ! cluster_start "$bindir" "$work/c" "$port" "shared_preload_libraries = 'xid'"; then

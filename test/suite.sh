@@ -287,6 +287,46 @@ else
 		fi
 	fi
 fi
+
+# The TAP tests (test/t, PostgreSQL::Test::Cluster), each starting the
+# servers it needs: one make prove_installcheck per file, as postgres
+# (initdb refuses root), so that each has a line, a time and a limit of
+# its own, and its servers' logs (tmp_check/log) are checked alone.
+chown -R postgres: "$top"
+for t in test/t/*.pl; do
+	[ -f "$t" ] || continue
+	name=$(basename "$t" .pl)
+	case " ${XID_SKIP_SH:-} " in
+	*" ${name#[0-9][0-9][0-9]_} "*)
+		echo "skip $name (XID_SKIP_SH)"
+		continue
+		;;
+	esac
+	t_start=$(date +%s)
+	runuser -u postgres -- timeout -k 10 900 make -s prove_installcheck PROVE_TESTS="$t" PROVE_FLAGS=-v \
+		>"$work/$name.log" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ] && grep -q '^test/t/.* skipped: ' "$work/$name.log"; then
+		# not counted: what the test needs is not packaged here
+		echo "skip $name ($(sed -nE 's/^test.t.* skipped: //p' "$work/$name.log"))"
+	elif [ $rc -eq 0 ]; then
+		pass "$name"
+		grep -E '^(ok [0-9]|# )' "$work/$name.log" | sed 's/^/     /'
+		echo "     ($name took $(($(date +%s) - t_start)) s)"
+	else
+		[ $rc -eq 124 ] && echo "$name: still running after 900 s, stopped" >>"$work/$name.log"
+		fail "$name"
+		grep -vE '^ok ' "$work/$name.log" | sed 's/^/    /' | tail -40
+		for l in tmp_check/log/regress_log_*; do
+			[ -f "$l" ] && { echo "    ---- $l (last 40 lines)"; tail -40 "$l" | sed 's/^/    /'; }
+		done
+	fi
+	if [ -n "${XID_SANITIZE:-}" ]; then
+		mapfile -t logs < <(find tmp_check/log -name '*.log' ! -name 'regress_log_*' 2>/dev/null)
+		reports_check "$name" "${logs[@]}"
+	fi
+done
+
 if [ -n "${XID_SANITIZE:-}" ] && [ "$reports_failed" -eq 0 ]; then
 	pass "no assertion failure, sanitizer report or crash in $reports_checked server logs"
 fi
