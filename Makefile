@@ -26,7 +26,15 @@ OBJS = \
 	src/xid_ulid.o \
 	src/xid_key.o
 
-DATA = $(wildcard xid--*.sql)
+# The current version's script is built from its sources, one file per
+# concern (src/sql/NN_concern.sql, in that order), as pgvector builds
+# vector--X.Y.sql; released versions are xid--1.0.sql and the update
+# scripts, never edited (CREATE EXTENSION xid VERSION '1.2' runs 1.0's
+# script and the updates).
+CURRENT = 1.3
+SQL_SOURCES = $(sort $(wildcard $(srcdir)/src/sql/*.sql))
+DATA = xid--1.0.sql $(wildcard xid--*--*.sql)
+DATA_built = xid--$(CURRENT).sql
 # The type's header, for other extensions: installed as
 # $(includedir_server)/extension/xid/xid.h, as pgvector installs vector.h
 HEADERS = src/xid.h
@@ -41,6 +49,9 @@ REGRESS_OPTS = --load-extension=xid
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+xid--$(CURRENT).sql: $(SQL_SOURCES)
+	cat $(SQL_SOURCES) >$@
 
 # The online key move is an extension of its own, xid_move (move/): a
 # plain install puts it beside xid, so that CREATE EXTENSION xid_move works

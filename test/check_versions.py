@@ -65,6 +65,15 @@ else:
     print('FAIL META.json provides xid_move %s, move/xid_move.control says %s'
           % (meta['provides']['xid_move']['version'], move))
     bad += 1
+# the current version's script of each extension is built from its
+# src/sql (its Makefile says which version it builds); xid--1.0.sql and the
+# update scripts are the released history
+built_xid = re.search(r'^CURRENT = (\S+)$', read('Makefile'), re.M)
+if built_xid and built_xid.group(1) == ext and os.path.isdir(os.path.join(top, 'src', 'sql')):
+    print('ok   the Makefile builds the script of xid %s from src/sql' % want)
+else:
+    print('FAIL the Makefile does not build the script of xid %s (CURRENT = ... and src/sql)' % want)
+    bad += 1
 # the current version's script is built from move/src/sql (move/Makefile
 # says which version it builds); a released one is committed
 built = re.search(r'^CURRENT = (\S+)$', read('move/Makefile'), re.M)

@@ -1,184 +1,34 @@
-/* move/xid_move--1.2.sql: the online move of a table's key to xid */
+/* move/xid_move--1.1--1.2.sql: xid_move 1.1 to 1.2 (history: released
+ * as 1.2 was, never edited) */
 
 -- complain if script is sourced in psql, rather than via CREATE EXTENSION
-\echo Use "CREATE EXTENSION xid_move" to load this file. \quit
+\echo Use "ALTER EXTENSION xid_move UPDATE TO '1.2'" to load this file. \quit
 
-------------------------------------------------------------------------------
--- The online move of a table's key to xid
---
--- For one table and every foreign key that references its primary key:
---   xid_move_plan        what the move changes, moves, keeps and refuses
---   xid_move_start       new columns and the triggers that keep them in
---                        step (dry_run: the plan, nothing changed)
---   xid_move_backfill    batched, resumable, throttled; then sweeps for
---                        rows the block ranges missed
---   xid_move_index_commands()  the CREATE INDEX CONCURRENTLY statements,
---                        for psql's \gexec (no procedure may run them)
---   xid_move_validate    every row verified, NOT NULL proved by constraints
---   xid_move_swap        one short transaction under lock_timeout, retried
---   xid_move_finish      checks first, then the point of no return; rerun
---                        completes a finish that stopped half-way
---   xid_move_abort       undoes the move, before or after the swap, until
---                        the finish passes its point of no return
---   xid_move_status      the step, rows done of rows estimated, rate, time
---                        left, the verification's counts and checksums
---
--- Security: never more privilege than the tables' owner, as VACUUM,
--- CREATE INDEX and REFRESH MATERIALIZED VIEW guarantee.
--- - Every statement of a step that can run code attached to the tables
---   (the backfill's updates, every DDL) runs through xid_move_run(): as the
---   owner of the tables, in a security-restricted operation (no SET ROLE,
---   RESET ROLE, temporary objects), with search_path pg_catalog, pg_temp
---   and row_security off.  A superuser or a member of the owner's role
---   calling a step runs the owner's code with the owner's privileges only.
---   Every table of a move has one owner (the plan refuses others).
--- - The writers' triggers are C (xid_move_trigger(), as core's RI
---   triggers): their lookups run as the owner of the referenced table
---   and work only on a table whose owner has that owner's privileges.  The
---   move creates no function: nothing of it can be reached through a grant
---   (default privileges included).
--- - The state lives in this extension's tables, which every role may read
---   and a trigger enabled ALWAYS (so in every session_replication_role)
---   lets a role write only for relations it owns; every step checks the
---   state against the catalog again, one owner for every relation.
--- - Names written into SQL are quoted with %I or are a regclass; the xid
---   functions and operators it calls are qualified with their schema and
---   called with arguments of their exact types.
--- - The plan denies by default: it reads every catalog that attaches code,
---   meaning or a privilege to the tables and columns it touches, and
---   refuses, by name and before any change, every object it does not
---   handle (xid_move_plan()).
--- The functions a move puts on the tables depend on this extension: DROP
--- EXTENSION xid_move is refused while a move is under way (its state
--- would go, its triggers stay).
-------------------------------------------------------------------------------
+-- 1.2: every statement of a step runs as the owner of the tables in a
+-- security-restricted operation, the writers' triggers are C, the plan
+-- denies by default, the guard of the state fires in every replication
+-- role, progress is measured over the backfill's own time.  A move under
+-- way goes on: its triggers of 1.1 keep working until a step replaces
+-- them, and the steps of 1.2 drop their functions.
 
-------------------------------------------------------------------------------
--- State
-------------------------------------------------------------------------------
-
--- One row per move under way
-CREATE TABLE @extschema@.xid_move_moves (
-	tbl regclass PRIMARY KEY,
-	step text NOT NULL DEFAULT 'started'
-		CHECK (step IN ('started', 'backfilled', 'validated', 'swapped', 'aborting', 'finishing')),
-	constraint_name name NOT NULL,
-	key_column name NOT NULL,
-	new_column name NOT NULL,
-	old_column name NOT NULL,
-	key_type regtype NOT NULL,
-	time_column name,
-	fire_triggers boolean NOT NULL,
-	started timestamptz NOT NULL DEFAULT pg_catalog.clock_timestamp(),
-	updated timestamptz NOT NULL DEFAULT pg_catalog.clock_timestamp()
-);
-
--- One row per relation the move changes (a partitioned table's leaves
--- one by one), with the backfill's progress and the last verification
-CREATE TABLE @extschema@.xid_move_parts (
-	tbl regclass NOT NULL REFERENCES @extschema@.xid_move_moves ON DELETE CASCADE,
-	role text NOT NULL CHECK (role IN ('parent', 'child')),
-	relation regclass NOT NULL,
-	leaf regclass NOT NULL,
-	constraint_name name NOT NULL,
-	column_name name NOT NULL,
-	new_column name NOT NULL,
-	old_column name NOT NULL,
-	not_null boolean NOT NULL,
-	tag text NOT NULL,
-	blocks bigint NOT NULL DEFAULT 0,
-	blocks_done bigint NOT NULL DEFAULT 0,
-	rows_done bigint NOT NULL DEFAULT 0,
-	rows_estimated bigint NOT NULL DEFAULT 0,
-	pass integer NOT NULL DEFAULT 0,
-	pass_started timestamptz,
-	verified_rows bigint,
-	verified_refs bigint,
-	mismatches bigint,
-	checksum bigint,
-	verified timestamptz,
-	updated timestamptz NOT NULL DEFAULT pg_catalog.clock_timestamp(),
-	busy interval NOT NULL DEFAULT '0',
-	PRIMARY KEY (tbl, role, leaf, constraint_name)
-);
-
-COMMENT ON TABLE @extschema@.xid_move_moves IS
-'the moves of a table''s key to xid under way; written only through xid_move''s procedures, by the tables'' owners';
-COMMENT ON TABLE @extschema@.xid_move_parts IS
-'the relations each move under way changes, with its progress and its last verification';
-
--- Has the current role the privileges of the owner of rel?  NULL when rel
--- is gone.
-CREATE FUNCTION @extschema@.xid_move_owns(rel regclass)
-RETURNS boolean
-LANGUAGE sql STABLE
-SET search_path = pg_catalog, pg_temp
-AS $$
-	SELECT pg_catalog.pg_has_role(c.relowner, 'USAGE') FROM pg_catalog.pg_class c WHERE c.oid = rel
-$$;
-
-COMMENT ON FUNCTION @extschema@.xid_move_owns(regclass) IS
-'whether the current role has the privileges of the owner of a relation';
-
--- Every row written into the state names only relations the writer owns:
--- a role that may write other tables of the schema, or that holds a grant
--- on every table, cannot point another owner's move at anything.  A row of
--- a relation dropped since may be deleted by anyone.
-CREATE FUNCTION @extschema@.xid_move_guard()
-RETURNS trigger
-LANGUAGE plpgsql
-SET search_path = pg_catalog, pg_temp
-AS $$
-DECLARE
-	rels regclass[];
-	rel regclass;
-BEGIN
-	IF TG_OP IN ('UPDATE', 'DELETE') AND @extschema@.xid_move_owns(OLD.tbl) = false THEN
-		RAISE EXCEPTION 'must be owner of table %', OLD.tbl
-			USING ERRCODE = 'insufficient_privilege',
-			      DETAIL = 'Only the owner of a table writes the state of its move.';
-	END IF;
-	IF TG_OP = 'DELETE' THEN
-		RETURN OLD;
-	END IF;
-	rels := ARRAY[NEW.tbl];
-	IF TG_TABLE_NAME = 'xid_move_parts' THEN
-		rels := rels || NEW.relation || NEW.leaf;
-	END IF;
-	FOREACH rel IN ARRAY rels LOOP
-		IF @extschema@.xid_move_owns(rel) IS NOT true THEN
-			RAISE EXCEPTION 'must be owner of table %', rel
-				USING ERRCODE = 'insufficient_privilege',
-				      DETAIL = 'Only the owner of a table writes the state of its move.';
-		END IF;
-	END LOOP;
-	RETURN NEW;
-END
-$$;
-
-COMMENT ON FUNCTION @extschema@.xid_move_guard() IS
-'refuses a row of a move''s state that names a relation the current role does not own';
-
-CREATE TRIGGER xid_move_guard BEFORE INSERT OR UPDATE OR DELETE ON @extschema@.xid_move_moves
-	FOR EACH ROW EXECUTE FUNCTION @extschema@.xid_move_guard();
-CREATE TRIGGER xid_move_guard BEFORE INSERT OR UPDATE OR DELETE ON @extschema@.xid_move_parts
-	FOR EACH ROW EXECUTE FUNCTION @extschema@.xid_move_guard();
--- also under session_replication_role = replica, which a table owner may
--- be granted for the backfill
+ALTER TABLE @extschema@.xid_move_parts ADD COLUMN busy interval NOT NULL DEFAULT '0';
 ALTER TABLE @extschema@.xid_move_moves ENABLE ALWAYS TRIGGER xid_move_guard;
 ALTER TABLE @extschema@.xid_move_parts ENABLE ALWAYS TRIGGER xid_move_guard;
 
-REVOKE ALL ON @extschema@.xid_move_moves, @extschema@.xid_move_parts FROM PUBLIC;
-GRANT SELECT, INSERT, UPDATE, DELETE ON @extschema@.xid_move_moves, @extschema@.xid_move_parts TO PUBLIC;
-
--- A dump keeps the moves of the tables the dumping role owns (regclass is
--- written as the table's name and read back as the restored table's).
--- The regclass, regtype columns keep pg_upgrade possible (their OIDs are
--- preserved by it).
-SELECT pg_catalog.pg_extension_config_dump('@extschema@.xid_move_moves',
-	'WHERE pg_catalog.pg_has_role((SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) tbl::pg_catalog.oid), ''USAGE'')');
-SELECT pg_catalog.pg_extension_config_dump('@extschema@.xid_move_parts',
-	'WHERE pg_catalog.pg_has_role((SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) tbl::pg_catalog.oid), ''USAGE'')');
+-- every routine of 1.1 but the state's guard goes; 1.2's follow
+DO $$
+DECLARE
+	f regprocedure;
+BEGIN
+	FOR f IN SELECT p.oid::regprocedure FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_proc p ON p.oid = d.objid
+	          WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.deptype = 'e'
+	            AND d.refobjid = (SELECT e.oid FROM pg_catalog.pg_extension e WHERE e.extname = 'xid_move')
+	            AND p.proname NOT IN ('xid_move_owns', 'xid_move_guard')
+	          ORDER BY p.oid LOOP
+		EXECUTE pg_catalog.format('DROP ROUTINE %s', f);
+	END LOOP;
+END
+$$;
 
 -- The upgrade from 1.1 replays everything from here on.
 ------------------------------------------------------------------------------
