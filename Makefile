@@ -81,22 +81,22 @@ REGRESS += copy_onerror
 endif
 
 # One test against the working tree's build, on a throwaway preloaded
-# server (test/run-one.sh, as root): make run-one TEST=clause_ddl, or a
+# server (ci/run-one.sh, as root): make run-one TEST=clause_ddl, or a
 # regression file, TEST=planner.  PG_CONFIG, when given, is the
 # installation to build for and test.
 .PHONY: run-one
 run-one:
-	bash $(srcdir)/test/run-one.sh $(TEST)
+	bash $(srcdir)/ci/run-one.sh $(TEST)
 
 # The codec's unit tests need no server.
 test/test_uid11: test/test_uid11.c src/uid11.c src/uid11.h src/uid11_pairs.h
 	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Isrc -o $@ test/test_uid11.c src/uid11.c
 
 # No two C files call each other, directly or through others: read from
-# the objects with nm (test/check_calls.sh prints who calls whom).
+# the objects with nm (ci/check_calls.sh prints who calls whom).
 .PHONY: check-calls
 check-calls: $(OBJS)
-	sh $(srcdir)/test/check_calls.sh $(OBJS)
+	sh $(srcdir)/ci/check_calls.sh $(OBJS)
 
 .PHONY: unittest check-generated
 unittest: check-generated test/test_uid11
@@ -134,9 +134,9 @@ fuzz: test/fuzz_uid11
 EXTRA_CLEAN += test/test_uid11_san test/fuzz_uid11 test/fuzz-corpus-work tmp_check
 
 # The PGXN distribution: the committed tree (git archive of HEAD) as
-# xid-VERSION.zip, VERSION being META.json's, checked by test/check_dist.py.
+# xid-VERSION.zip, VERSION being META.json's, checked by ci/check_dist.py.
 DIST_VERSION = $(shell sed -nE 's/^   "version": "(.*)",$$/\1/p' $(srcdir)/META.json)
 .PHONY: dist
 dist:
 	git -C $(srcdir) archive --format=zip --prefix=xid-$(DIST_VERSION)/ -o $(CURDIR)/xid-$(DIST_VERSION).zip HEAD
-	python3 $(srcdir)/test/check_dist.py xid-$(DIST_VERSION).zip $(srcdir)/xid.control
+	python3 $(srcdir)/ci/check_dist.py xid-$(DIST_VERSION).zip $(srcdir)/xid.control

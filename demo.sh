@@ -4,8 +4,8 @@
 # a private directory) and run demo.sql against it.  Needs root.
 set -euo pipefail
 cd "$(dirname "$0")"
-. test/cluster.sh
-. test/lib.sh
+. ci/cluster.sh
+. ci/lib.sh
 
 apt_install postgresql-15 postgresql-server-dev-15 make gcc
 

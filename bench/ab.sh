@@ -16,8 +16,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 top=$(pwd)
-. test/lib.sh
-. test/cluster.sh
+. ci/lib.sh
+. ci/cluster.sh
 rev=${1:?usage: bench/ab.sh REV [ROUNDS]}
 rounds=${2:-5}
 bin=/usr/lib/postgresql/15/bin

@@ -27,7 +27,7 @@
 # "pause => '200ms'", to see what a slower backfill leaves the writers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. test/cluster.sh
+. ci/cluster.sh
 rows=${1:-2000000}
 bin=${PG_BIN:-/usr/lib/postgresql/15/bin}
 work=$(mktemp -d /tmp/xid-move-bench.XXXXXX)

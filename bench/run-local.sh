@@ -6,7 +6,7 @@ set -euo pipefail
 pg_config=$1
 out=$2
 cd "$(dirname "$0")/.."
-. test/cluster.sh
+. ci/cluster.sh
 bindir=$("$pg_config" --bindir)
 major=$(pg_major "$pg_config")
 rows=${BENCH_ROWS:-2000000}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/run.sh [MAJOR]: the benchmark in one command.  Starts a throwaway
 # server with fixed settings (PostgreSQL 15 from the host, or 17/18 in the
-# chroots of test/chroot.sh), loads the cases, runs each several times
+# chroots of ci/chroot.sh), loads the cases, runs each several times
 # interleaved with its rivals, and prints medians and ratios.  Needs root.
 #
 #   BENCH_ROWS (2000000)  rows per table      BENCH_ROUNDS (5)  rounds
@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 top=$(pwd)
-. test/lib.sh
+. ci/lib.sh
 major=${1:-15}
 out="$top/bench/out"
 mkdir -p "$out"
@@ -23,7 +23,7 @@ if [ "$major" = 15 ]; then
 	bash bench/run-local.sh /usr/lib/postgresql/15/bin/pg_config "$out"
 else
 	dir=${XID_CHROOT_CACHE:-/var/cache/xid-ci}/pg$major
-	bash test/chroot.sh "$major" "$dir"
+	bash ci/chroot.sh "$major" "$dir"
 	copy_sources "$top" "$dir/build/xid"
 	chroot_exec "$dir" BENCH_ROWS="${BENCH_ROWS:-}" BENCH_ROUNDS="${BENCH_ROUNDS:-}" \
 		XID_COMMIT="$(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo +changes)" -- \

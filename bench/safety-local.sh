@@ -35,7 +35,7 @@ set -euo pipefail
 pg_config=$1
 before_sql=$2
 cd "$(dirname "$0")/.."
-. test/cluster.sh
+. ci/cluster.sh
 bindir=$("$pg_config" --bindir)
 major=$(pg_major "$pg_config")
 rounds=${BENCH_ROUNDS:-7}

@@ -3,12 +3,12 @@
 # the core-xid warning against DDL without it (and against event triggers
 # at ddl_command_end), and the portable functions with qualified bodies
 # against their unqualified predecessor and a pinned search_path.  On the
-# host (15) or in a chroot of test/chroot.sh (XID_CHROOT to use a copy).
+# host (15) or in a chroot of ci/chroot.sh (XID_CHROOT to use a copy).
 # Needs root.  Output: bench/results-safety-MAJOR.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 top=$(pwd)
-. test/lib.sh
+. ci/lib.sh
 major=${1:-15}
 # the portable script before its bodies were qualified
 before_rev=${XID_PORTABLE_BEFORE:-cceccda}
@@ -22,7 +22,7 @@ if [ "$major" = 15 ]; then
 		/tmp/xid-portable-before.sql | tee "$out"
 else
 	dir=${XID_CHROOT:-${XID_CHROOT_CACHE:-/var/cache/xid-ci}/pg$major}
-	[ -n "${XID_CHROOT:-}" ] || bash test/chroot.sh "$major" "$dir"
+	[ -n "${XID_CHROOT:-}" ] || bash ci/chroot.sh "$major" "$dir"
 	copy_sources "$top" "$dir/build/xid"
 	git show "$before_rev:portable/xid_portable.sql" >"$dir/build/portable-before.sql"
 	chroot_exec "$dir" XID_COMMIT="$commit" BENCH_ROUNDS="${BENCH_ROUNDS:-}" -- \

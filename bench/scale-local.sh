@@ -2,7 +2,7 @@
 # bench/scale-local.sh PG_CONFIG OUTDIR: one run of the scaling benchmark
 # against the PostgreSQL that PG_CONFIG names, with xid installed there
 # (called by bench/scale.sh on the host or in a chroot, and by
-# test/matrix.sh's scale stage at one small step).  Needs root (the server
+# ci/matrix.sh's scale stage at one small step).  Needs root (the server
 # runs as postgres; the cold-cache cases drop the kernel's page cache).
 #
 #   SCALE_STEPS    the table sizes, in rows (default 1000000 3000000
@@ -38,12 +38,12 @@
 # Writes OUTDIR/scale-MAJOR.txt (the report), OUTDIR/scale-MAJOR.tsv (the
 # medians the plots use) and OUTDIR/scale-MAJOR-raw.tsv (every figure).
 # Ends with ok/FAIL lines: every figure of every table at every step is
-# there and is a number (test/matrix.sh runs one small step).
+# there and is a number (ci/matrix.sh runs one small step).
 set -euo pipefail
 pg_config=$1
 out=$2
 cd "$(dirname "$0")/.."
-. test/cluster.sh
+. ci/cluster.sh
 bindir=$("$pg_config" --bindir)
 major=$(pg_major "$pg_config")
 read -r -a steps <<<"${SCALE_STEPS:-1000000 3000000 10000000 30000000}"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bench/scale.sh [MAJOR]: how the cost grows with the table, in one
 # command: bench/scale-local.sh on PostgreSQL MAJOR (15 from the host, 17
-# and later in the chroots of test/chroot.sh), then the plots.  Needs root.
-# Not part of CI, which runs one small step of it (test/matrix.sh's scale
+# and later in the chroots of ci/chroot.sh), then the plots.  Needs root.
+# Not part of CI, which runs one small step of it (ci/matrix.sh's scale
 # stage).  SCALE_STEPS, SCALE_ROUNDS and SCALE_SECONDS as in
 # bench/scale-local.sh.
 #
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 top=$(pwd)
-. test/lib.sh
+. ci/lib.sh
 major=${1:-18}
 out="$top/bench/out"
 mkdir -p "$out"
@@ -25,7 +25,7 @@ if [ "$major" = 15 ]; then
 	XID_COMMIT=$commit bash bench/scale-local.sh /usr/lib/postgresql/15/bin/pg_config "$out"
 else
 	dir=${XID_CHROOT_CACHE:-/var/cache/xid-ci}/pg$major
-	bash test/chroot.sh "$major" "$dir"
+	bash ci/chroot.sh "$major" "$dir"
 	copy_sources "$top" "$dir/build/xid"
 	chroot_exec "$dir" SCALE_STEPS="${SCALE_STEPS:-}" SCALE_ROUNDS="${SCALE_ROUNDS:-}" \
 		SCALE_SECONDS="${SCALE_SECONDS:-}" XID_COMMIT="$commit" -- \

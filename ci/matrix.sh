@@ -15,7 +15,7 @@
 #                     leave that part out
 set -uo pipefail
 cd "$(dirname "$0")/.."
-. test/lib.sh
+. ci/lib.sh
 goal=all
 case "${1:-}" in prepare | plan) goal=$1 && shift ;; esac
 versions=${*:-15 17 18 19}

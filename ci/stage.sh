@@ -13,6 +13,8 @@ set -uo pipefail
 logs=$1 kind=$2 name=$3
 shift 3
 cd "$(dirname "$0")/.."
+# the makes a stage runs are its own, not jobs of the matrix's make
+unset MAKEFLAGS MFLAGS MAKELEVEL
 t0=$(cat "$logs/t0" 2>/dev/null || date +%s)
 clock() { printf '%d:%02d' $((($1 - t0) / 60)) $((($1 - t0) % 60)); }
 

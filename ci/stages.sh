@@ -7,8 +7,8 @@ set -uo pipefail
 
 cd "$(dirname "$0")/.."
 top=$(pwd)
-. test/lib.sh
-. test/cluster.sh
+. ci/lib.sh
+. ci/cluster.sh
 cache=${XID_CHROOT_CACHE:-/var/cache/xid-ci}
 versions=${XID_VERSIONS:-15 17 18 19}
 has() { case " $versions " in *" $1 "*) return 0 ;; esac; return 1; }
@@ -47,7 +47,7 @@ run_codec()
 	rm -rf "$copy"
 }
 
-# One version's suite (test/suite.sh): on the host for 15, else in its
+# One version's suite (ci/suite.sh): on the host for 15, else in its
 # chroot; it builds and installs xid there for the stages after it
 run_suite()
 {
@@ -55,7 +55,7 @@ run_suite()
 	if [ "$major" = 15 ]; then
 		copy=$(mktemp -d /tmp/xid-src-15.XXXXXX)
 		copy_sources "$top" "$copy"
-		bash "$copy/test/suite.sh" /usr/lib/postgresql/15/bin/pg_config
+		bash "$copy/ci/suite.sh" /usr/lib/postgresql/15/bin/pg_config
 		rc=$?
 		[ -f "$copy/regression.diffs" ] && cp "$copy/regression.diffs" "$top/regression-15.diffs"
 		rm -rf "$copy"
@@ -72,14 +72,14 @@ run_suite()
 		skip="$skip portable_sessions replication sharding sqlsmith tenants"
 	fi
 	copy_sources "$top" "$dir/build/xid"
-	chroot_exec "$dir" XID_SKIP_SH="$skip" -- bash /build/xid/test/suite.sh "/usr/lib/postgresql/$major/bin/pg_config"
+	chroot_exec "$dir" XID_SKIP_SH="$skip" -- bash /build/xid/ci/suite.sh "/usr/lib/postgresql/$major/bin/pg_config"
 	rc=$?
 	[ -f "$dir/build/xid/regression.diffs" ] && cp "$dir/build/xid/regression.diffs" "$top/regression-$major.diffs"
 	return $rc
 }
 
 # A test of the 18 chroot that needs the xid suite-18 installed there:
-# test/pooler.sh (PgBouncer) or test/ha.sh (Patroni with etcd), from a
+# ci/pooler.sh (PgBouncer) or ci/ha.sh (Patroni with etcd), from a
 # copy of its own, bounded in time (its traps stop what it started)
 run_in18()
 {
@@ -115,7 +115,7 @@ result()
 # From the host's 15 to a chroot's MAJOR, after both suites installed xid:
 # logical replication (a 15 publisher on 127.0.0.1 here, the subscriber
 # and the test in the chroot, which shares the host's network), and a
-# plain pg_dump of test/major/fixture.sql restored there.  Each MAJOR has
+# plain pg_dump of ci/major/fixture.sql restored there.  Each MAJOR has
 # ports of its own: these stages may run side by side.
 run_cross()
 {
@@ -131,7 +131,7 @@ run_cross()
 	sub_port=$(free_port $((pub_port + 1)))
 	local src="$dir/build/xid-cross"
 	copy_sources "$top" "$src"
-	chroot_exec "$dir" -- bash /build/xid-cross/test/rep_subscriber.sh "$major" "$pub_port" "$sub_port" \
+	chroot_exec "$dir" -- bash /build/xid-cross/ci/rep_subscriber.sh "$major" "$pub_port" "$sub_port" \
 		>"$work/rep.log" 2>&1
 	rc=$?
 	sed 's/^/     /' "$work/rep.log"
@@ -141,12 +141,12 @@ run_cross()
 	local psql15=(/usr/lib/postgresql/15/bin/psql -X -q -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$pub_port" -U postgres)
 	rc=0
 	{ "${psql15[@]}" -d postgres -c "CREATE DATABASE fx" &&
-		"${psql15[@]}" -d fx -v xid_version=1.0 -f "$top/test/major/fixture.sql" &&
-		"${psql15[@]}" -d fx -f "$top/test/major/values.sql" >"$src/fx-before.txt" &&
+		"${psql15[@]}" -d fx -v xid_version=1.0 -f "$top/ci/major/fixture.sql" &&
+		"${psql15[@]}" -d fx -f "$top/ci/major/values.sql" >"$src/fx-before.txt" &&
 		/usr/lib/postgresql/15/bin/pg_dump -h 127.0.0.1 -p "$pub_port" -U postgres -f "$src/fx.sql" fx; } \
 		>"$work/dump.log" 2>&1 || rc=$?
 	if [ $rc -eq 0 ]; then
-		chroot_exec "$dir" -- bash /build/xid-cross/test/major/restore.sh "$major" \
+		chroot_exec "$dir" -- bash /build/xid-cross/ci/major/restore.sh "$major" \
 			/build/xid-cross/fx.sql /build/xid-cross/fx-before.txt >"$work/restore.log" 2>&1
 		rc=$?
 		sed 's/^/     /' "$work/restore.log"
@@ -163,7 +163,7 @@ run_pg_upgrade()
 {
 	local dir="$cache/pg19" rc
 	copy_sources "$top" "$dir/build/xid-upgrade"
-	chroot_exec "$dir" -- bash /build/xid-upgrade/test/major/pg_upgrade.sh 18 19 >"$cache/upgrade-$$.out" 2>&1
+	chroot_exec "$dir" -- bash /build/xid-upgrade/ci/major/pg_upgrade.sh 18 19 >"$cache/upgrade-$$.out" 2>&1
 	rc=$?
 	sed 's/^/     /' "$cache/upgrade-$$.out"
 	rm -f "$cache/upgrade-$$.out"
@@ -172,8 +172,8 @@ run_pg_upgrade()
 }
 
 # The PGXN zip of the committed tree, checked against the meta spec, every
-# place that states the version (test/check_versions.py) and the links of
-# the Markdown (test/check_links.py)
+# place that states the version (ci/check_versions.py) and the links of
+# the Markdown (ci/check_links.py)
 run_dist()
 {
 	local copy rc
@@ -181,11 +181,11 @@ run_dist()
 	git clone -q "$top" "$copy/xid" && make -s -C "$copy/xid" dist PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
 	rc=$?
 	result "make dist (PGXN zip, META.json)" $rc
-	python3 "$copy/xid/test/check_versions.py" "$copy/xid" >"$copy/versions.log" 2>&1
+	python3 "$copy/xid/ci/check_versions.py" "$copy/xid" >"$copy/versions.log" 2>&1
 	rc=$?
 	[ $rc -eq 0 ] || grep -v '^ok ' "$copy/versions.log"
 	result "one version everywhere: the extension, META.json, CHANGELOG, debian/changelog, the client packages" $rc
-	python3 "$copy/xid/test/check_links.py" "$copy/xid" >"$copy/links.log" 2>&1
+	python3 "$copy/xid/ci/check_links.py" "$copy/xid" >"$copy/links.log" 2>&1
 	rc=$?
 	[ $rc -eq 0 ] || cat "$copy/links.log"
 	result "every relative link and anchor in the Markdown resolves, every table renders" $rc
@@ -198,9 +198,9 @@ run_dist()
 run_clients()
 {
 	if has 15; then
-		env XID_CHROOT_CACHE="$cache" bash test/clients.sh
+		env XID_CHROOT_CACHE="$cache" bash ci/clients.sh
 	else
-		env XID_CHROOT_CACHE="$cache" XID_CLIENTS_NO15=1 bash test/clients.sh
+		env XID_CHROOT_CACHE="$cache" XID_CLIENTS_NO15=1 bash ci/clients.sh
 	fi
 }
 

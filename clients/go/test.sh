@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# clients/go/test.sh: the Go package against a live server (test/clients.sh's
+# clients/go/test.sh: the Go package against a live server (ci/clients.sh's
 # contract: PGHOST PGPORT PGUSER PGDATABASE, XID_CLIENTS_WORK; prints
 # ok/FAIL lines).
 #
@@ -13,7 +13,7 @@
 # ~/.cache/go-build).  CGO_ENABLED=0: sqlc's PostgreSQL parser is then the
 # WebAssembly build of libpg_query, and no C compiler runs.
 #
-# XID_CLIENTS_SERVER_ONLY=1 (test/clients.sh, against PostgreSQL 15): the
+# XID_CLIENTS_SERVER_ONLY=1 (ci/clients.sh, against PostgreSQL 15): the
 # packages' tests only (xid, pgxxid, v4check, gormcheck): not go vet, sqlc,
 # README's programs or the application outside the repository.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# clients/java/test.sh: the Java packages against a live server (test/clients.sh's
+# clients/java/test.sh: the Java packages against a live server (ci/clients.sh's
 # contract: PGHOST PGPORT PGUSER PGDATABASE, XID_CLIENTS_WORK; prints ok/FAIL
 # lines).
 #
@@ -16,7 +16,7 @@
 #   - the second (class FrameworksExample) is put into frameworks' tests,
 #     where ReadmeExampleTest runs it.
 # Surefire's reports become one ok/FAIL/skip line per test method.
-# XID_CLIENTS_SERVER_ONLY=1 (test/clients.sh, against PostgreSQL 15): the
+# XID_CLIENTS_SERVER_ONLY=1 (ci/clients.sh, against PostgreSQL 15): the
 # build and its tests only, not README's class Example, the application
 # outside the build or the run without a server.
 set -uo pipefail

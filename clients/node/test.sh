@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # clients/node/test.sh: the JavaScript/TypeScript package against a live
-# server (test/clients.sh's contract: PGHOST PGPORT PGUSER PGDATABASE,
+# server (ci/clients.sh's contract: PGHOST PGPORT PGUSER PGDATABASE,
 # XID_CLIENTS_WORK; prints ok/FAIL lines).  Runs from anywhere.
 #
 # node_modules comes from npm (exact versions and sha512 hashes,
@@ -16,7 +16,7 @@
 # package), so that no LTS line depends on what Debian ships.
 # XID_NODE_VERSIONS overrides them ("" for none).
 #
-# XID_CLIENTS_SERVER_ONLY=1 (test/clients.sh, against PostgreSQL 15): the
+# XID_CLIENTS_SERVER_ONLY=1 (ci/clients.sh, against PostgreSQL 15): the
 # package's codec, driver, framework and module-format tests only, on the
 # system's node.
 set -uo pipefail

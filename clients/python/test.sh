@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # clients/python/test.sh: the Python package's tests (pytest), run by
-# test/clients.sh inside the PostgreSQL 18 chroot with PGHOST, PGPORT,
+# ci/clients.sh inside the PostgreSQL 18 chroot with PGHOST, PGPORT,
 # PGUSER, PGDATABASE set (a database with xid in schema public) and
 # XID_CLIENTS_WORK a scratch directory.  One line per test: "ok   ...",
 # "FAIL ..." or "skip ...".
@@ -38,7 +38,7 @@ only=()
 "$venv/bin/python" -m pytest --basetemp "$work/pytest" -p no:terminal -p no:cacheprovider \
 	--continue-on-collection-errors "${only[@]}" tests "$@"
 rc=$?
-# XID_CLIENTS_SERVER_ONLY=1 (test/clients.sh, against PostgreSQL 15): the
+# XID_CLIENTS_SERVER_ONLY=1 (ci/clients.sh, against PostgreSQL 15): the
 # package's tests only, not the application below
 [ -n "${XID_CLIENTS_SERVER_ONLY:-}" ] && exit $rc
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# clients/rust/test.sh: the Rust crate against a live server (test/clients.sh's
+# clients/rust/test.sh: the Rust crate against a live server (ci/clients.sh's
 # contract: PGHOST PGPORT PGUSER PGDATABASE, XID_CLIENTS_WORK; prints ok/FAIL
 # lines).
 #
@@ -65,7 +65,7 @@ if [ "$readme" -lt 1 ]; then
 fi
 
 step "cargo fetch --locked: the crates of Cargo.lock" cargo fetch --locked || exit 1
-# XID_CLIENTS_SERVER_ONLY=1 (test/clients.sh, against PostgreSQL 15): cargo
+# XID_CLIENTS_SERVER_ONLY=1 (ci/clients.sh, against PostgreSQL 15): cargo
 # test only, not the lints, the docs, README's programs or the application
 server_only=${XID_CLIENTS_SERVER_ONLY:-}
 [ -n "$server_only" ] || {

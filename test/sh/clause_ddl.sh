@@ -10,14 +10,14 @@
 # collation is looked up after the clause function (LIKE ... COLLATE
 # "POSIX").  Each query must return the right count (a wrong one is a
 # division by zero, which aborts pgbench); no backend may crash.  Under
-# test/assert.sh (AddressSanitizer) a stale pointer is a report; with
+# ci/assert.sh (AddressSanitizer) a stale pointer is a report; with
 # XID_DISCARD_CACHES the regression tests hit the same window every time.
 #
-# Called by test/suite.sh with XID_BINDIR, XID_WORK and PG* of a running
+# Called by ci/suite.sh with XID_BINDIR, XID_WORK and PG* of a running
 # cluster (PGUSER a superuser).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. test/check.sh
+. ci/check.sh
 bindir=$XID_BINDIR
 work=$XID_WORK
 seconds=${XID_CLAUSE_DDL_SECONDS:-8}

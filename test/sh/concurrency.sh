@@ -9,11 +9,11 @@
 # counts duplicates (none, under the primary key) beside the birthday bound
 # that ids made per session would have had for the same run.
 #
-# Called by test/suite.sh with XID_BINDIR, XID_MAJOR, XID_WORK and the PG*
+# Called by ci/suite.sh with XID_BINDIR, XID_MAJOR, XID_WORK and the PG*
 # variables of a running cluster that has the library preloaded.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. test/cluster.sh
+. ci/cluster.sh
 
 bindir=$XID_BINDIR
 work=$XID_WORK

@@ -26,11 +26,11 @@
 #   says so at DEBUG1), and bob's ids are still at the clock.
 #
 # Runs its own cluster (the library preloaded, max_connections = 10).
-# Called by test/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
+# Called by ci/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. test/cluster.sh
-. test/check.sh
+. ci/cluster.sh
+. ci/check.sh
 bindir=$XID_BINDIR
 major=$XID_MAJOR
 work=$XID_WORK

@@ -4,7 +4,7 @@
 # restore it into a new database; the data (checksums of ordered text
 # output) and the plans of prefix queries must be identical.
 #
-# Called by test/suite.sh with XID_BINDIR, XID_WORK and PG* of a running
+# Called by ci/suite.sh with XID_BINDIR, XID_WORK and PG* of a running
 # cluster.
 set -euo pipefail
 bindir=$XID_BINDIR

@@ -15,12 +15,12 @@
 # shared_preload_libraries (the DSM registry on 17+, the spare shared memory
 # on 15 and 16).
 #
-# Called by test/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.  Needs
+# Called by ci/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.  Needs
 # libfaketime (Debian's libfaketime package).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. test/cluster.sh
-. test/check.sh
+. ci/cluster.sh
+. ci/check.sh
 bindir=$XID_BINDIR
 work=$XID_WORK
 mkdir -p "$work"

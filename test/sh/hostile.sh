@@ -16,7 +16,7 @@
 # superuser installs the trusted extension and makes the tables, and an
 # ordinary role runs the queries.
 #
-# Called by test/suite.sh with XID_BINDIR, XID_MAJOR, XID_WORK and the PG*
+# Called by ci/suite.sh with XID_BINDIR, XID_MAJOR, XID_WORK and the PG*
 # variables of a running cluster.  XID_HOSTILE_QUERIES is how many of the
 # generated queries run (default 50000, a share of each operator's and
 # function's queries, at least one, chosen by a hash of their text and a
@@ -25,7 +25,7 @@
 # The salt is new each run and printed (XID_HOSTILE_SALT=N repeats a run's
 # sample): each version's suite and each run test other queries, so that
 # the runs together cover the whole set at a tenth of its time each.
-# XID_HOSTILE_DISCARD_CACHES=1 (test/suite.sh's XID_DISCARD_CACHES, on a
+# XID_HOSTILE_DISCARD_CACHES=1 (ci/suite.sh's XID_DISCARD_CACHES, on a
 # server built with assertions): each query is planned and run with
 # debug_discard_caches = 1, its oracle without; the superuser grants the
 # unprivileged role SET on that parameter, so that the queries still run

@@ -15,10 +15,10 @@
 # the finish began.
 #
 # Runs its own cluster (it is stopped with -m immediate twice).
-# Called by test/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
+# Called by ci/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. test/cluster.sh
+. ci/cluster.sh
 bindir=$XID_BINDIR
 work=$XID_WORK
 dir="$work/cluster"

@@ -23,11 +23,11 @@
 # column.  Then a move stopped after its backfill is dumped by the owner
 # (pg_dump), restored into a new database and completed there.
 #
-# Runs its own cluster.  Called by test/suite.sh with XID_BINDIR,
+# Runs its own cluster.  Called by ci/suite.sh with XID_BINDIR,
 # XID_MAJOR and XID_WORK.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. test/cluster.sh
+. ci/cluster.sh
 bindir=$XID_BINDIR
 work=$XID_WORK
 dir="$work/cluster"

@@ -21,13 +21,13 @@
 #   library, and DROP DATABASE in a session that loaded it still works.
 #
 # Runs its own cluster, without shared_preload_libraries: the suite's
-# preloaded cluster is left alone.  Called by test/suite.sh with
+# preloaded cluster is left alone.  Called by ci/suite.sh with
 # XID_BINDIR, XID_MAJOR, XID_WORK and PG_CONFIG; XID_NO_PRELOAD_PORT picks
 # the port to start looking from.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. test/cluster.sh
-. test/check.sh
+. ci/cluster.sh
+. ci/check.sh
 bindir=$XID_BINDIR
 major=$XID_MAJOR
 work=$XID_WORK

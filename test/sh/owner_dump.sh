@@ -16,11 +16,11 @@
 # - eve, another role without privileges, still may not read or move the
 #   mark.
 #
-# Called by test/suite.sh with XID_BINDIR, XID_WORK and PG* of a running
+# Called by ci/suite.sh with XID_BINDIR, XID_WORK and PG* of a running
 # cluster (PGUSER a superuser).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. test/check.sh
+. ci/check.sh
 bindir=$XID_BINDIR
 work=$XID_WORK
 mkdir -p "$work"

@@ -7,12 +7,12 @@
 # runs it; where it packages pg_partman, pg_partman must still refuse an
 # xid column (docs/partitioning.md says so).
 #
-# Runs its own cluster.  Called by test/suite.sh with XID_BINDIR, XID_MAJOR
+# Runs its own cluster.  Called by ci/suite.sh with XID_BINDIR, XID_MAJOR
 # and XID_WORK.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. test/cluster.sh
-. test/check.sh
+. ci/cluster.sh
+. ci/check.sh
 bindir=$XID_BINDIR
 work=$XID_WORK
 dir="$work/cluster"
@@ -96,7 +96,7 @@ if [ $cron = yes ]; then
 	check "hourly partitions are named cron_events_YYYYMMDD_HH" \
 		"[ \$(q \"SELECT count(*) FROM pg_inherits WHERE inhparent = 'cron_events'::regclass AND inhrelid::regclass::text !~ '^cron_events_[0-9]{8}_[0-9]{2}\\$'\") -eq 0 ]"
 else
-	echo "not run: pg_cron is not installed for PostgreSQL $XID_MAJOR (test/chroot.sh installs it for 17 and 18)"
+	echo "not run: pg_cron is not installed for PostgreSQL $XID_MAJOR (ci/chroot.sh installs it for 17 and 18)"
 fi
 
 # pg_partman still refuses xid, as docs/partitioning.md ("pg_partman") says
@@ -107,5 +107,5 @@ if [ -f "$sharedir/extension/pg_partman.control" ]; then
 	check "pg_partman $(q "SELECT extversion FROM pg_extension WHERE extname = 'pg_partman'") refuses an xid column: docs/partitioning.md's pg_partman section still holds" \
 		"grep -q 'Supplied column is of type xid' <<<\"\$msg\""
 else
-	echo "not run: pg_partman is not installed for PostgreSQL $XID_MAJOR (test/chroot.sh installs it for 17 and 18)"
+	echo "not run: pg_partman is not installed for PostgreSQL $XID_MAJOR (ci/chroot.sh installs it for 17 and 18)"
 fi

@@ -7,7 +7,7 @@
 # 2. 200 sessions one after the other, one id each: every id above the
 #    one before (ids from different sessions keep the order they were made).
 #
-# Called by test/suite.sh with XID_BINDIR, XID_WORK and the PG* variables
+# Called by ci/suite.sh with XID_BINDIR, XID_WORK and the PG* variables
 # of a running cluster on which portable/ is installed.
 set -euo pipefail
 bindir=$XID_BINDIR

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # test/sh/replication.sh: logical replication of xid columns between two
-# servers of this version (test/replication.sh does the work; test/matrix.sh
+# servers of this version (ci/replication.sh does the work; ci/matrix.sh
 # runs it again from 15 to 17, 18 and 19).
 #
-# Called by test/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
+# Called by ci/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. test/cluster.sh
+. ci/cluster.sh
 
 bindir=$XID_BINDIR
 work=$XID_WORK
@@ -25,4 +25,4 @@ REP_PSQL="$bindir/psql" \
 	REP_SUB="-h $sub/sock -p $port -U postgres" \
 	REP_PUB_CONNINFO="host=$pub/sock port=$port user=postgres" \
 	REP_WORK="$work/rep" \
-	bash test/replication.sh
+	bash ci/replication.sh

@@ -13,11 +13,11 @@
 #    shards (Remote SQL), partitions pruned, ordered and async scans, and
 #    the shards answer the Remote SQL with their indexes.
 #
-# Called by test/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
+# Called by ci/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. test/cluster.sh
-. test/check.sh
+. ci/cluster.sh
+. ci/check.sh
 
 bindir=$XID_BINDIR
 major=$XID_MAJOR

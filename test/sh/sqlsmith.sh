@@ -7,13 +7,13 @@
 # (cluster.sh's server_reports) fails the test, and the whole query of each
 # process that died is printed and kept in $XID_WORK/crashes.sql.
 #
-# Called by test/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK (and by
-# test/assert.sh, with XID_SANITIZER_DIR and more queries).
+# Called by ci/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK (and by
+# ci/assert.sh, with XID_SANITIZER_DIR and more queries).
 #   XID_SQLSMITH_QUERIES  how many queries (default 5000)
 #   XID_SQLSMITH_SEED     sqlsmith's seed (default: a random one, printed)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-. test/cluster.sh
+. ci/cluster.sh
 
 bindir=$XID_BINDIR
 work=$XID_WORK
@@ -21,11 +21,11 @@ n=${XID_SQLSMITH_QUERIES:-5000}
 seed=${XID_SQLSMITH_SEED:-$((RANDOM * 32768 + RANDOM))}
 
 if [ -n "${XID_SANITIZE:-}" ] && [ -z "${XID_SQLSMITH_STANDALONE:-}" ]; then
-	echo "test/assert.sh runs sqlsmith on its own, with more queries"
+	echo "ci/assert.sh runs sqlsmith on its own, with more queries"
 	exit 77
 fi
 if ! command -v sqlsmith >/dev/null; then
-	echo "sqlsmith is not installed (test/chroot.sh and test/matrix.sh install it)"
+	echo "sqlsmith is not installed (ci/chroot.sh and ci/matrix.sh install it)"
 	exit 1
 fi
 mkdir -p "$work"

@@ -8,16 +8,16 @@
 #
 # Runs its own cluster with TimescaleDB preloaded.  Exits 77 (skipped) where
 # Debian packages no TimescaleDB for this PostgreSQL version.
-# Called by test/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
+# Called by ci/suite.sh with XID_BINDIR, XID_MAJOR and XID_WORK.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. test/cluster.sh
-. test/check.sh
+. ci/cluster.sh
+. ci/check.sh
 bindir=$XID_BINDIR
 work=$XID_WORK
 dir="$work/cluster"
 if [ ! -f "$("$bindir/pg_config" --pkglibdir)/timescaledb.so" ]; then
-	echo "TimescaleDB is not installed for PostgreSQL $XID_MAJOR (test/chroot.sh installs it for 17 and 18)"
+	echo "TimescaleDB is not installed for PostgreSQL $XID_MAJOR (ci/chroot.sh installs it for 17 and 18)"
 	exit 77
 fi
 mkdir -p "$work"

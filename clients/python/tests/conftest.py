@@ -1,4 +1,4 @@
-"""Shared fixtures, and the result lines test/clients.sh reads.
+"""Shared fixtures, and the result lines ci/clients.sh reads.
 
 With ``XID_RESULT_LINES=1`` (clients/python/test.sh sets it, and runs
 pytest without its terminal output) every test prints one line, ``ok``,
@@ -44,7 +44,7 @@ if RESULT_LINES:
             _details(report.longreprtext)
 
 
-# ---- a database with xid (test/clients.sh sets PGHOST, PGPORT, PGUSER,
+# ---- a database with xid (ci/clients.sh sets PGHOST, PGPORT, PGUSER,
 # PGDATABASE; without them the tests that need one are skipped)
 
 HAVE_DB = bool(os.environ.get("PGDATABASE"))

@@ -6,7 +6,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 
-/** The live server of test/clients.sh (PGHOST, PGPORT, PGUSER, PGDATABASE), on TCP. */
+/** The live server of ci/clients.sh (PGHOST, PGPORT, PGUSER, PGDATABASE), on TCP. */
 public final class Pg {
     private Pg() {
     }

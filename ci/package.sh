@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# test/package.sh MAJOR: the Debian package postgresql-MAJOR-xid.
+# ci/package.sh MAJOR: the Debian package postgresql-MAJOR-xid.
 #
 # 1. Builds it with pg_buildext (dpkg-buildpackage -b) where MAJOR's dev
-#    packages live: the host for 15, else the chroot of test/chroot.sh.
+#    packages live: the host for 15, else the chroot of ci/chroot.sh.
 # 2. Runs lintian on it: errors fail, warnings are listed.
-# 3. Installs it with apt-get into a runtime chroot (test/chroot.sh MAJOR
+# 3. Installs it with apt-get into a runtime chroot (ci/chroot.sh MAJOR
 #    DIR runtime: the server, no build tools, never a make install), runs
 #    the regression suites of both extensions against the packaged files
 #    with pg_regress, removes the package and checks that none of its files
@@ -13,7 +13,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 top=$(pwd)
-. test/lib.sh
+. ci/lib.sh
 major=${1:?usage: package.sh MAJOR}
 cache=${XID_CHROOT_CACHE:-/var/cache/xid-ci}
 out=$(mktemp -d /tmp/xid-pkg.XXXXXX)
@@ -36,7 +36,7 @@ if [ "$major" = 15 ]; then
 	rc=$?
 else
 	dir=$cache/pg$major
-	bash test/chroot.sh "$major" "$dir" >/dev/null || { bad "chroot for $major"; exit 1; }
+	bash ci/chroot.sh "$major" "$dir" >/dev/null || { bad "chroot for $major"; exit 1; }
 	builddir=$dir/build
 	rm -rf "$builddir/pkg"
 	copy_sources "$top" "$builddir/pkg/xid"
@@ -62,11 +62,11 @@ grep '^W: ' <<<"$lint" | sed 's/^/     /'
 
 # 3: install, test and remove in a runtime chroot
 run=$cache/pg$major-runtime
-bash test/chroot.sh "$major" "$run" runtime >/dev/null || { bad "runtime chroot for $major"; exit 1; }
+bash ci/chroot.sh "$major" "$run" runtime >/dev/null || { bad "runtime chroot for $major"; exit 1; }
 rm -rf "$run/build/pkgtest"
 mkdir -p "$run/build/pkgtest"
 cp "$deb" "$run/build/pkgtest/"
-tar -C "$top" -cf - test/cluster.sh test/package_check.sh sql expected portable/sql portable/expected \
+tar -C "$top" -cf - ci/cluster.sh ci/package_check.sh sql expected portable/sql portable/expected \
 	portable/xid_portable.sql xid.control move/sql move/expected | tar -xf - -C "$run/build/pkgtest"
 # the regression tests of this version: the Makefile's list and its rules,
 # less the three that take most of the time and test behaviour, not the
@@ -81,7 +81,7 @@ without() { tr ' ' '\n' | grep -vxF -e like -e integrity -e equivalence | tr '\n
 without <<<"$tests" >"$run/build/pkgtest/regress-list"
 sed -nE 's/^REGRESS = (.*)$/\1/p' "$top/portable/Makefile" | without >"$run/build/pkgtest/portable-regress-list"
 sed -nE 's/^REGRESS = (.*)$/\1/p' "$top/move/Makefile" >"$run/build/pkgtest/move-regress-list"
-chroot_exec "$run" -- bash /build/pkgtest/test/package_check.sh "$major" >"$out/check.log" 2>&1
+chroot_exec "$run" -- bash /build/pkgtest/ci/package_check.sh "$major" >"$out/check.log" 2>&1
 rc=$?
 cat "$out/check.log"
 [ $rc -eq 0 ] || bad "package test in the runtime chroot"

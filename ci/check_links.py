@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""test/check_links.py [TOP]: every relative link and anchor in the
+"""ci/check_links.py [TOP]: every relative link and anchor in the
 repository's Markdown resolves, and every table renders.
 
 Reads README.md and the other Markdown files at the top (DEVELOPING.md,

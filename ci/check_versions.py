@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""test/check_versions.py [TOP]: every place that states xid's version
+"""ci/check_versions.py [TOP]: every place that states xid's version
 states the same one.
 
 The extension's default_version (xid.control) is the version: META.json,

@@ -1,5 +1,5 @@
-"""test/pooler/drivers.py: psycopg 3 and asyncpg through PgBouncer in
-transaction mode (test/pooler.sh).
+"""ci/pooler/drivers.py: psycopg 3 and asyncpg through PgBouncer in
+transaction mode (ci/pooler.sh).
 
 Usage: python3 drivers.py psycopg|asyncpg DIRECT_DSN POOLER_DSN PROBES_JSON
 

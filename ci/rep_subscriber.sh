@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# test/rep_subscriber.sh MAJOR PUB_PORT SUB_PORT: start a throwaway server
+# ci/rep_subscriber.sh MAJOR PUB_PORT SUB_PORT: start a throwaway server
 # of version MAJOR on 127.0.0.1:SUB_PORT (where xid is installed: a chroot
-# of test/chroot.sh after its suite ran) and run test/replication.sh from
-# the publisher on 127.0.0.1:PUB_PORT into it.  test/matrix.sh uses it for
+# of ci/chroot.sh after its suite ran) and run ci/replication.sh from
+# the publisher on 127.0.0.1:PUB_PORT into it.  ci/matrix.sh uses it for
 # replication across major versions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. test/cluster.sh
+. ci/cluster.sh
 major=$1 pub_port=$2 sub_port=$3
 bindir=/usr/lib/postgresql/$major/bin
 work=$(mktemp -d /tmp/xid-rep-sub.XXXXXX)
@@ -18,4 +18,4 @@ REP_PSQL="$bindir/psql" \
 	REP_SUB="-h 127.0.0.1 -p $sub_port -U postgres" \
 	REP_PUB_CONNINFO="host=127.0.0.1 port=$pub_port user=postgres" \
 	REP_WORK="$work/rep" \
-	bash test/replication.sh
+	bash ci/replication.sh

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# test/major/pg_upgrade.sh OLD NEW: pg_upgrade a cluster that uses xid
-# everywhere (test/major/fixture.sql, made with xid 1.0) from PostgreSQL OLD
-# to NEW, in a chroot that holds both (test/chroot.sh 19 holds 18 and 19,
+# ci/major/pg_upgrade.sh OLD NEW: pg_upgrade a cluster that uses xid
+# everywhere (ci/major/fixture.sql, made with xid 1.0) from PostgreSQL OLD
+# to NEW, in a chroot that holds both (ci/chroot.sh 19 holds 18 and 19,
 # and the suite has installed xid for NEW).  Afterwards: amcheck clean on
 # every btree index, every value and every answer of the view, the function
 # and the other indexes identical, the extension updates to the newest
@@ -12,8 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 top=$(pwd)
-. test/cluster.sh
-. test/check.sh
+. ci/cluster.sh
+. ci/check.sh
 old=$1 new=$2
 obin=/usr/lib/postgresql/$old/bin
 nbin=/usr/lib/postgresql/$new/bin
@@ -36,8 +36,8 @@ port=$(free_port)
 cluster_start "$obin" "$work/old" "$port"
 psql() { "$1/psql" -X -q -At -v ON_ERROR_STOP=1 -h "$2/sock" -p "$port" -U postgres "${@:3}"; }
 psql "$obin" "$work/old" -d postgres -c "CREATE DATABASE fx"
-psql "$obin" "$work/old" -d fx -v xid_version=1.0 -f test/major/fixture.sql
-psql "$obin" "$work/old" -d fx -f test/major/values.sql >"$work/before.txt"
+psql "$obin" "$work/old" -d fx -v xid_version=1.0 -f ci/major/fixture.sql
+psql "$obin" "$work/old" -d fx -f ci/major/values.sql >"$work/before.txt"
 last=$(psql "$obin" "$work/old" -d fx -c "SELECT public.xid_new()")
 # a database at the newest version: its durable mark must come along
 psql "$obin" "$work/old" -d postgres -c "CREATE DATABASE marks"
@@ -66,7 +66,7 @@ fi
 check "pg_upgrade $old -> $new" true
 cluster_run "$nbin" "$work/new"
 
-psql "$nbin" "$work/new" -d fx -f test/major/values.sql >"$work/after.txt"
+psql "$nbin" "$work/new" -d fx -f ci/major/values.sql >"$work/after.txt"
 check "every value and answer identical after the upgrade ($(wc -l <"$work/after.txt") lines)" \
 	'cmp -s "$work/before.txt" "$work/after.txt" || { diff "$work/before.txt" "$work/after.txt" | head -20; false; }'
 checked=$(psql "$nbin" "$work/new" -d fx -c "
@@ -79,7 +79,7 @@ psql "$nbin" "$work/new" -d fx -c "ALTER EXTENSION xid UPDATE"
 version=$(psql "$nbin" "$work/new" -d fx -c "SELECT extversion FROM pg_extension WHERE extname = 'xid'")
 newest=$(sed -nE "s/^default_version = '(.*)'/\1/p" xid.control)
 check "the extension updates to the newest version ($version)" '[ "$version" = "$newest" ]'
-psql "$nbin" "$work/new" -d fx -f test/major/values.sql >"$work/updated.txt"
+psql "$nbin" "$work/new" -d fx -f ci/major/values.sql >"$work/updated.txt"
 check "values unchanged by the update" 'cmp -s "$work/before.txt" "$work/updated.txt"'
 above=$(psql "$nbin" "$work/new" -d fx -c "SELECT public.xid_new() > '$last'::public.xid")
 check "xid_new() continues above the last id made before the upgrade" '[ "$above" = t ]'

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# test/assert.sh: xid under an assert-enabled PostgreSQL 18, with the
+# ci/assert.sh: xid under an assert-enabled PostgreSQL 18, with the
 # extension built under AddressSanitizer and UndefinedBehaviorSanitizer:
 # make installcheck, the multi-session tests (test/sh) and a sqlsmith run.
-# Needs root.  Called by test/matrix.sh; also runs alone.
+# Needs root.  Called by ci/matrix.sh; also runs alone.
 #
-# Usage: test/assert.sh [prepare]
+# Usage: ci/assert.sh [prepare]
 #   prepare: only build the cached chroot, no tests
 #   XID_CHROOT_CACHE     where chroots are kept (default /var/cache/xid-ci)
 #   XID_SQLSMITH_QUERIES how many queries sqlsmith sends (default 10000; a
@@ -12,7 +12,7 @@
 #   XID_SQLSMITH_SEED    its seed (default: a new one each run)
 #
 # The chroot, CACHE/pg18-assert, is a copy of the Debian sid base
-# (test/lib.sh chroot_base) with PostgreSQL 18 built
+# (ci/lib.sh chroot_base) with PostgreSQL 18 built
 # from Debian's source package (apt-get source postgresql-18) with
 # --enable-cassert --enable-debug --with-icu into /usr/local/pgsql-assert,
 # and with sqlsmith.  Its bin/postgres is a wrapper that preloads the ASan
@@ -20,7 +20,7 @@
 # server, however a test starts it.  The chroot is reused when it holds
 # the marker written as the very last step; anything else at its place (a
 # half-built one from an interrupted run) is unmounted, removed and built
-# again, as test/chroot.sh does.  One run at a time (a lock beside the
+# again, as ci/chroot.sh does.  One run at a time (a lock beside the
 # chroot): two would unmount each other's /proc and /dev/shm.
 #
 # A failed check prints "FAIL ..." and an excerpt of the report; an
@@ -34,7 +34,7 @@ set -uo pipefail
 
 cd "$(dirname "$0")/.."
 top=$(pwd)
-. test/lib.sh
+. ci/lib.sh
 
 mode=${1:-test}
 cache=${XID_CHROOT_CACHE:-/var/cache/xid-ci}
@@ -58,7 +58,7 @@ bindir=$prefix/bin
 # the flags suite.sh's XID_SANITIZE adds, for the canary
 sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g"
 
-# Inside the chroot (test/assert.sh calls itself there):
+# Inside the chroot (ci/assert.sh calls itself there):
 #   canary: prove that the checks catch what they are for.  A throwaway
 #   library, built as suite.sh builds xid, makes a heap buffer overflow,
 #   an undefined shift and a failed Assert in turn on one server (which
@@ -69,7 +69,7 @@ sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame
 #   function it finds), and XID_SQLSMITH_QUERIES random queries on it.
 inside()
 {
-	. test/cluster.sh
+	. ci/cluster.sh
 	inside_work=/build/$1
 	rm -rf "$inside_work"
 	mkdir -p "$inside_work"
@@ -86,7 +86,7 @@ canary()
 {
 	local work=$1 port=$2 fn arg what expect i
 	cat >"$work/canary.c" <<'C'
-/* test/assert.sh's canary: what the assert stage must catch */
+/* ci/assert.sh's canary: what the assert stage must catch */
 #include "postgres.h"
 #include "fmgr.h"
 
@@ -186,7 +186,7 @@ case $mode in
 esac
 
 if [ "$(id -u)" -ne 0 ]; then
-	echo "test/assert.sh needs root (debootstrap, chroot, runuser)" >&2
+	echo "ci/assert.sh needs root (debootstrap, chroot, runuser)" >&2
 	exit 2
 fi
 
@@ -207,7 +207,7 @@ wrapper()
 	}
 	cat >"$dir$prefix/bin/postgres" <<WRAPPER
 #!/bin/bash
-# test/assert.sh: the ASan runtime preloaded ahead of the server's
+# ci/assert.sh: the ASan runtime preloaded ahead of the server's
 # libraries.  Ahead of libfaketime (test/sh/durable.sh) the server hangs at
 # start; after it, ASan is told not to check that it comes first.  The
 # server keeps this script's name as its own (postmaster.opts, pg_ctl
@@ -239,7 +239,7 @@ prepare()
 	chroot_from_base "$cache" sid "$dir" || return 1
 	echo "deb-src $mirror sid main" >"$dir/etc/apt/sources.list.d/deb-src.list"
 
-	# the server runs as postgres (test/cluster.sh)
+	# the server runs as postgres (ci/cluster.sh)
 	chroot_apt "$cache" sid "$dir" "$packages" >"$dir.apt.log" 2>&1 &&
 		chroot_exec "$dir" -- useradd --system --user-group --home-dir /var/lib/postgresql postgres \
 			>>"$dir.apt.log" 2>&1 || {
@@ -282,7 +282,7 @@ trap 'exit 130' INT TERM
 mkdir -p "$cache"
 exec 9>"$dir.lock"
 flock -n 9 || {
-	echo "test/assert.sh: waiting for the run that holds $dir.lock"
+	echo "ci/assert.sh: waiting for the run that holds $dir.lock"
 	flock 9
 }
 if ! prepare || ! wrapper; then
@@ -305,7 +305,7 @@ count()
 log=$(mktemp /tmp/xid-assert.XXXXXX)
 
 echo "---- the checks catch what they are for"
-chroot_exec "$dir" -- bash /build/xid/test/assert.sh canary 2>&1 | tee "$log"
+chroot_exec "$dir" -- bash /build/xid/ci/assert.sh canary 2>&1 | tee "$log"
 count "$log"
 
 echo "---- installcheck and test/sh, xid under AddressSanitizer and UndefinedBehaviorSanitizer"
@@ -313,16 +313,16 @@ rm -f "$dir/build/result"
 # The online move's two shell tests are left to every version's suite
 # (under ASan they were a fifth of this stage); xid_move's library, built
 # with the sanitizers here too, runs under them in its regression tests
-chroot_exec "$dir" XID_SANITIZE=1 XID_DISCARD_CACHES=1 XID_SKIP_SH="move move_schema" -- bash /build/xid/test/suite.sh "$prefix/bin/pg_config" /build/result \
+chroot_exec "$dir" XID_SANITIZE=1 XID_DISCARD_CACHES=1 XID_SKIP_SH="move move_schema" -- bash /build/xid/ci/suite.sh "$prefix/bin/pg_config" /build/result \
 	2>&1 | grep --line-buffered -v '^PostgreSQL 18: [0-9]* passed' | tee "$log"
 count "$log"
-[ -s "$dir/build/result" ] || { echo "FAIL test/suite.sh stopped without a result"; failed=$((failed + 1)); }
+[ -s "$dir/build/result" ] || { echo "FAIL ci/suite.sh stopped without a result"; failed=$((failed + 1)); }
 [ -f "$dir/build/xid/regression.diffs" ] && cp "$dir/build/xid/regression.diffs" "$top/regression-18-assert.diffs"
 
 echo "---- sqlsmith"
 start=$(date +%s)
 chroot_exec "$dir" ${XID_SQLSMITH_QUERIES:+XID_SQLSMITH_QUERIES=$XID_SQLSMITH_QUERIES} \
-	${XID_SQLSMITH_SEED:+XID_SQLSMITH_SEED=$XID_SQLSMITH_SEED} -- bash /build/xid/test/assert.sh sqlsmith 2>&1 | tee "$log"
+	${XID_SQLSMITH_SEED:+XID_SQLSMITH_SEED=$XID_SQLSMITH_SEED} -- bash /build/xid/ci/assert.sh sqlsmith 2>&1 | tee "$log"
 count "$log"
 echo "     (sqlsmith took $(($(date +%s) - start)) s)"
 rm -f "$top/sqlsmith-crashes.sql"

@@ -1,25 +1,25 @@
 #!/usr/bin/env bash
-# test/suite.sh: build, install and test the extension against one
+# ci/suite.sh: build, install and test the extension against one
 # PostgreSQL installation: codec unit tests, pg_regress, and the tests that
 # need more than one session.  Runs on the host or inside a chroot made by
-# test/chroot.sh.
+# ci/chroot.sh.
 #
-# Usage: test/suite.sh PG_CONFIG [RESULT_FILE]
+# Usage: ci/suite.sh PG_CONFIG [RESULT_FILE]
 #   Prints one line per test and "PostgreSQL N: N passed, N failed"; writes
 #   "passed failed" to RESULT_FILE when given.  Exits non-zero on any failure.
-#   XID_SANITIZE=1 (test/assert.sh, an assert-enabled server whose
+#   XID_SANITIZE=1 (ci/assert.sh, an assert-enabled server whose
 #   postgres preloads the ASan runtime): the extension built with
 #   AddressSanitizer and UndefinedBehaviorSanitizer, no pgindent check (such
 #   a build installs no pgindent), and after each test the servers' logs
 #   checked for assertion failures, sanitizer reports and crashes
 #   (cluster.sh's server_reports).
-#   XID_DISCARD_CACHES=1 (test/assert.sh; a server built without
+#   XID_DISCARD_CACHES=1 (ci/assert.sh; a server built without
 #   assertions refuses debug_discard_caches > 0): besides, the regression
 #   tests in XID_DISCARD_CACHES_TESTS and a sample of the hostile suite
 #   (XID_DISCARD_HOSTILE_QUERIES queries) with debug_discard_caches = 1, so
 #   that every catalog access empties the caches and a pointer kept across
 #   one is caught.
-#   XID_SKIP_SH="NAME ..." (test/assert.sh; test/matrix.sh for 18, whose
+#   XID_SKIP_SH="NAME ..." (ci/assert.sh; ci/matrix.sh for 18, whose
 #   multi-session tests the assert stage runs): the tests test/sh/NAME.sh
 #   not run, each said with a skip line (not counted).
 set -uo pipefail
@@ -28,7 +28,7 @@ export PG_CONFIG=${1:?usage: suite.sh PG_CONFIG [RESULT_FILE]}
 result_file=${2:-}
 cd "$(dirname "$0")/.."
 top=$(pwd)
-. test/cluster.sh
+. ci/cluster.sh
 
 bindir=$("$PG_CONFIG" --bindir)
 major=$(pg_major "$PG_CONFIG")
@@ -93,11 +93,11 @@ fi
 # Layout: pgindent ships with the server dev packages from 17 on; there its
 # absence is a failure, not a reason to skip the check.
 if [ -n "${XID_SANITIZE:-}" ]; then
-	: # test/assert.sh's server, built from source, has no pgindent
+	: # ci/assert.sh's server, built from source, has no pgindent
 elif [ "$major" -ge 17 ] && { [ ! -x "$bindir/pgindent" ] || [ ! -x "$bindir/pg_bsd_indent" ]; }; then
 	fail "pgindent: $bindir/pgindent or pg_bsd_indent is missing"
 elif [ "$major" -ge 17 ]; then
-	cat "$("$PG_CONFIG" --sharedir)/typedefs.list" test/typedefs.list >"$work/typedefs.list"
+	cat "$("$PG_CONFIG" --sharedir)/typedefs.list" ci/typedefs.list >"$work/typedefs.list"
 	if PATH="$bindir:$PATH" "$bindir/pgindent" --typedefs="$work/typedefs.list" --diff \
 		src/*.c src/*.h test/*.c move/src/*.c >"$work/pgindent.diff" 2>&1 && [ ! -s "$work/pgindent.diff" ]; then
 		pass "pgindent: the C sources are formatted"

@@ -1,5 +1,5 @@
-// test/pooler/Jdbc.java: pgjdbc through PgBouncer in transaction mode
-// (test/pooler.sh), as test/pooler/drivers.py does for psycopg and asyncpg.
+// ci/pooler/Jdbc.java: pgjdbc through PgBouncer in transaction mode
+// (ci/pooler.sh), as ci/pooler/drivers.py does for psycopg and asyncpg.
 // Debian's libpostgresql-jdbc-java; run as a single source file (java
 // -cp postgresql.jar Jdbc.java).
 //

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# test/run-one.sh: one test, in seconds, against the working tree's build.
+# ci/run-one.sh: one test, in seconds, against the working tree's build.
 #
-# Usage: test/run-one.sh NAME [VERSION]           (as root; VERSION default 15)
+# Usage: ci/run-one.sh NAME [VERSION]           (as root; VERSION default 15)
 #   NAME is a regression file, sql/NAME.sql (or move/NAME, portable/NAME for
 #   move/sql/NAME.sql, portable/sql/NAME.sql), a TAP test, test/t/NNN_NAME.pl
 #   (NAME or NNN_NAME), or a shell test, test/sh/NAME.sh; a path to any
@@ -10,35 +10,35 @@
 # Builds the working tree with every warning an error and installs it (for
 # 15 into PG_CONFIG's installation when given, else the host's
 # /usr/lib/postgresql/15), starts one throwaway cluster with
-# shared_preload_libraries = 'xid' on a free port (test/cluster.sh's
+# shared_preload_libraries = 'xid' on a free port (ci/cluster.sh's
 # free_port, from XID_PORT_BASE when set), runs the one test against it and
-# stops the cluster.  Prints what test/suite.sh prints for that test: an
+# stops the cluster.  Prints what ci/suite.sh prints for that test: an
 # "ok   NAME", "FAIL NAME" or "skip NAME" line (a failure with the diffs or
 # the script's last lines), then "PostgreSQL N: N passed, N failed in N s".
 # Exits non-zero on a failure.
 #
 # A VERSION not installed on the host runs inside its chroot of
-# test/chroot.sh ($XID_CHROOT_CACHE/pgVERSION, default /var/cache/xid-ci,
-# made by `bash test/matrix.sh prepare VERSION`), from a copy of the
+# ci/chroot.sh ($XID_CHROOT_CACHE/pgVERSION, default /var/cache/xid-ci,
+# made by `bash ci/matrix.sh prepare VERSION`), from a copy of the
 # working tree kept there between runs.
 #
 #   XID_KEEP=1       keep the cluster's directory (and say where it is)
 #   XID_PORT_BASE    the first port to try (default 55000)
 #   test/sh scripts read their own settings (see each one's header), e.g.
-#   XID_CLAUSE_DDL_SECONDS=2 test/run-one.sh clause_ddl
+#   XID_CLAUSE_DDL_SECONDS=2 ci/run-one.sh clause_ddl
 set -uo pipefail
 
-usage() { echo "usage: test/run-one.sh NAME [VERSION]" >&2; exit 2; }
+usage() { echo "usage: ci/run-one.sh NAME [VERSION]" >&2; exit 2; }
 [ $# -ge 1 ] && [ $# -le 2 ] || usage
 name=$1
 version=${2:-15}
 cd "$(dirname "$0")/.."
 top=$(pwd)
-. test/cluster.sh
+. ci/cluster.sh
 t0=$SECONDS
 
 if [ "$(id -u)" -ne 0 ]; then
-	echo "test/run-one.sh needs root (it runs the server as the postgres user)" >&2
+	echo "ci/run-one.sh needs root (it runs the server as the postgres user)" >&2
 	exit 2
 fi
 
@@ -71,7 +71,7 @@ case "$name" in
 		;;
 esac
 if [ -z "$regress_dir" ] && [ -z "$script" ] && [ -z "$tap" ]; then
-	echo "test/run-one.sh: no test $name: neither sql/$name.sql (move/NAME, portable/NAME) nor test/t/NNN_$name.pl nor test/sh/$name.sh" >&2
+	echo "ci/run-one.sh: no test $name: neither sql/$name.sql (move/NAME, portable/NAME) nor test/t/NNN_$name.pl nor test/sh/$name.sh" >&2
 	exit 2
 fi
 
@@ -83,22 +83,22 @@ elif [ -x "/usr/lib/postgresql/$version/bin/pg_config" ]; then
 else
 	chroot_dir=${XID_CHROOT_CACHE:-/var/cache/xid-ci}/pg$version
 	if [ ! -x "$chroot_dir/usr/lib/postgresql/$version/bin/pg_config" ]; then
-		echo "test/run-one.sh: PostgreSQL $version is neither installed here nor in $chroot_dir (bash test/matrix.sh prepare $version makes that chroot)" >&2
+		echo "ci/run-one.sh: PostgreSQL $version is neither installed here nor in $chroot_dir (bash ci/matrix.sh prepare $version makes that chroot)" >&2
 		exit 2
 	fi
-	. test/lib.sh
+	. ci/lib.sh
 	# the working tree over the copy of the last run: what did not change
 	# keeps its objects, so the build there is incremental too
 	mkdir -p "$chroot_dir/build/xid-one"
 	git ls-files -z --cached --others --exclude-standard |
 		xargs -0 tar -cf - --no-recursion 2>/dev/null | tar -xf - -C "$chroot_dir/build/xid-one"
 	chroot_exec "$chroot_dir" XID_PORT_BASE="${XID_PORT_BASE:-}" XID_KEEP="${XID_KEEP:-}" \
-		-- bash /build/xid-one/test/run-one.sh "$name" "$version"
+		-- bash /build/xid-one/ci/run-one.sh "$name" "$version"
 	exit $?
 fi
 major=$(pg_major "$pg_config")
 if [ -n "${2:-}" ] && [ "$major" != "$version" ]; then
-	echo "test/run-one.sh: PG_CONFIG=$pg_config is PostgreSQL $major, not $version" >&2
+	echo "ci/run-one.sh: PG_CONFIG=$pg_config is PostgreSQL $major, not $version" >&2
 	exit 2
 fi
 bindir=$("$pg_config" --bindir)
@@ -118,7 +118,7 @@ finish()
 trap finish EXIT
 trap 'exit 130' INT TERM
 
-# Build and install, as test/suite.sh does, but incrementally: the objects
+# Build and install, as ci/suite.sh does, but incrementally: the objects
 # are cleaned only when they were built for another pg_config (the last one
 # is in .run-one.stamp, which git ignores).
 CFLAGS_STRICT="-Wall -Wextra -Werror -Wno-unused-parameter"

@@ -1,4 +1,4 @@
-# test/cluster.sh: start and stop throwaway PostgreSQL clusters (sourced).
+# ci/cluster.sh: start and stop throwaway PostgreSQL clusters (sourced).
 #
 # A cluster runs as the postgres OS user, from a private directory, on a unix
 # socket only, on a port given by the caller; cluster_stop stops exactly that
@@ -98,7 +98,7 @@ faketime_env()
 # $XID_PORT_DIR (default /tmp/xid-ports) for the calling script's process
 # ($$), and free again once that process has ended, so that two scripts,
 # or two servers of one script, never get the same port.  A server that
-# listens on TCP takes a START below 32768 (test/clients.sh, pooler.sh,
+# listens on TCP takes a START below 32768 (ci/clients.sh, pooler.sh,
 # ha.sh, matrix.sh's cross-version stages): between this check and the
 # server's bind, seconds later, any new client connection of the machine
 # may take a port of the ephemeral range.  Unix sockets have no such race.
@@ -138,7 +138,7 @@ port_in_use()
 		END { exit !found }'
 }
 
-# Sanitized servers (test/assert.sh: an assert-enabled server, the extension
+# Sanitized servers (ci/assert.sh: an assert-enabled server, the extension
 # built with AddressSanitizer and UndefinedBehaviorSanitizer).
 
 # sanitizer_env DIR: the sanitizers' options for every server started from

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/ha.sh: ids that never go back under Patroni.  One etcd and three
+# ci/ha.sh: ids that never go back under Patroni.  One etcd and three
 # Patroni members (each its own data directory and ports on 127.0.0.1;
 # shared_preload_libraries = 'xid', xid.node_bits = 4 for the cluster and
 # xid.node_id per member through Patroni's postgresql.parameters;
@@ -14,7 +14,7 @@
 #      until then m3 has the tags nofailover and nosync; before the kill
 #      they move to the other replica, so that m3 is the synchronous
 #      standby and the only candidate.
-# After them (test/ha/ha.py): every id the new primary made is above every
+# After them (ci/ha/ha.py): every id the new primary made is above every
 # id any client saw before the event, and any id answered before another
 # was asked for is below it; no id twice; no committed row lost; each id
 # carries its member's node number.  Then on every member the durable mark
@@ -25,18 +25,18 @@
 # own node numbers (none twice), then with the same one (Patroni reloads
 # it; how many come twice is printed).
 #
-# Runs inside the PostgreSQL 18 chroot of test/chroot.sh (patroni,
+# Runs inside the PostgreSQL 18 chroot of ci/chroot.sh (patroni,
 # etcd-server, python3-psycopg, libfaketime from Debian), as root, from a
-# copy of the sources; test/matrix.sh's "patroni" stage calls it after
+# copy of the sources; ci/matrix.sh's "patroni" stage calls it after
 # suite-18.  Every process it starts is its own, stopped by its pid (etcd,
 # Patroni) or by its data directory (PostgreSQL) on exit; every wait is
 # bounded.
 #
-# Usage: test/ha.sh            (XID_INSTALLED=1: xid is installed already)
+# Usage: ci/ha.sh            (XID_INSTALLED=1: xid is installed already)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 top=$(pwd)
-. test/cluster.sh
+. ci/cluster.sh
 bindir=/usr/lib/postgresql/18/bin
 passed=0
 failed=0
@@ -100,7 +100,7 @@ if [ -z "${XID_INSTALLED:-}" ]; then
 	fi
 fi
 for b in patroni patronictl etcd python3; do
-	command -v $b >/dev/null || { fail "$b is not installed (test/chroot.sh's package line for 18)"; finish; }
+	command -v $b >/dev/null || { fail "$b is not installed (ci/chroot.sh's package line for 18)"; finish; }
 done
 faketime=$(faketime_env) || { fail "libfaketime is not installed"; finish; }
 
@@ -308,7 +308,7 @@ hosts="127.0.0.1,127.0.0.1,127.0.0.1"
 ports="${pgport[m1]},${pgport[m2]},${pgport[m3]}"
 dsn="host=$hosts port=$ports user=postgres dbname=postgres target_session_attrs=read-write connect_timeout=2"
 export PGOPTIONS="-c client_min_messages=error"
-python3 test/ha/ha.py writers "$dsn" "$work/ops" "$work/stop" 240 >"$work/writers.log" 2>&1 &
+python3 ci/ha/ha.py writers "$dsn" "$work/ops" "$work/stop" 240 >"$work/writers.log" 2>&1 &
 writers_pid=$!
 : >"$work/events"
 sleep 3
@@ -374,7 +374,7 @@ wait "$writers_pid"
 writers_pid=""
 sed 's/^/     /' "$work/writers.log"
 
-python3 test/ha/ha.py check "$work/ops" "$work/events" "host=127.0.0.1 port=${pgport[$(leader)]} user=postgres dbname=postgres" \
+python3 ci/ha/ha.py check "$work/ops" "$work/events" "host=127.0.0.1 port=${pgport[$(leader)]} user=postgres dbname=postgres" \
 	"$work/nodes.json" >"$work/check.log" 2>&1
 while IFS= read -r line; do
 	case "$line" in

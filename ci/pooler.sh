@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# test/pooler.sh: xid behind PgBouncer in transaction pooling mode, with
+# ci/pooler.sh: xid behind PgBouncer in transaction pooling mode, with
 # max_prepared_statements on, so that every prepared statement reaches the
 # server as a protocol-level one with parameters, on whichever of the pool's
 # server connections is free.  Runs inside the PostgreSQL 18 chroot of
-# test/chroot.sh (pgbouncer, python3-psycopg, python3-asyncpg, node-pg,
+# ci/chroot.sh (pgbouncer, python3-psycopg, python3-asyncpg, node-pg,
 # golang-github-jackc-pgx-v5-dev and libpostgresql-jdbc-java from Debian:
 # nothing is downloaded), as root, from a copy of the sources;
-# test/matrix.sh's "pgbouncer" stage calls it after suite-18.
+# ci/matrix.sh's "pgbouncer" stage calls it after suite-18.
 #
-# Usage: test/pooler.sh            (XID_INSTALLED=1: xid is installed already)
+# Usage: ci/pooler.sh            (XID_INSTALLED=1: xid is installed already)
 #
 # One server (shared_preload_libraries = 'xid', plan_cache_mode =
 # force_generic_plan, auto_explain logging every plan of the role the pooler
@@ -19,7 +19,7 @@
 #   and <@ range queries with parameters, prepared, six rounds over ten
 #   probes, with results in text and in binary (node-postgres: text; its
 #   binary results are counted apart), and compare each result with the
-#   rows a direct connection returns (test/pooler/drivers.py, node.js,
+#   rows a direct connection returns (ci/pooler/drivers.py, node.js,
 #   pgx.go, Jdbc.java); then inserts with DEFAULT xid_new() ... RETURNING id;
 # - every plan the server ran for them (auto_explain) is an index range
 #   scan of the primary key with an index condition on $1, a generic plan;
@@ -28,7 +28,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 top=$(pwd)
-. test/cluster.sh
+. ci/cluster.sh
 bindir=/usr/lib/postgresql/18/bin
 passed=0
 failed=0
@@ -64,7 +64,7 @@ if [ -z "${XID_INSTALLED:-}" ]; then
 	fi
 fi
 for b in pgbouncer python3 node go java; do
-	command -v $b >/dev/null || { fail "$b is not installed (test/chroot.sh's package line for 18)"; finish; }
+	command -v $b >/dev/null || { fail "$b is not installed (ci/chroot.sh's package line for 18)"; finish; }
 done
 
 port=$(free_port 25440)
@@ -176,15 +176,15 @@ drivers_out()
 }
 # plans before the drivers ran are not theirs
 mark=$(wc -l <"$work/pg/server.log")
-drivers_out psycopg python3 test/pooler/drivers.py psycopg "$direct" "$pooled" "$work/probes.json"
-drivers_out asyncpg python3 test/pooler/drivers.py asyncpg \
+drivers_out psycopg python3 ci/pooler/drivers.py psycopg "$direct" "$pooled" "$work/probes.json"
+drivers_out asyncpg python3 ci/pooler/drivers.py asyncpg \
 	"postgresql://app@127.0.0.1:$port/pool" "postgresql://app@127.0.0.1:$bport/pool" "$work/probes.json"
 drivers_out node-postgres env PGHOST=127.0.0.1 PGUSER=app PGDATABASE=pool NODE_PATH=/usr/share/nodejs \
-	node test/pooler/node.js "$port" "$bport" "$work/probes.json"
+	node ci/pooler/node.js "$port" "$bport" "$work/probes.json"
 # pgx from Debian's sources (GOPATH mode: no module proxy), its build cache
 # kept in the chroot
 mkdir -p "$work/gopath/src/pgxcheck"
-cp test/pooler/pgx.go "$work/gopath/src/pgxcheck/main.go"
+cp ci/pooler/pgx.go "$work/gopath/src/pgxcheck/main.go"
 start=$SECONDS
 if (cd "$work" && env GO111MODULE=off GOPATH="$work/gopath:/usr/share/gocode" GOPROXY=off GOTOOLCHAIN=local \
 	GOFLAGS=-p=2 GOCACHE=/root/.cache/xid-pooler-go go build -o "$work/pgxcheck" pgxcheck) >"$work/pgx-build.log" 2>&1; then
@@ -192,11 +192,11 @@ if (cd "$work" && env GO111MODULE=off GOPATH="$work/gopath:/usr/share/gocode" GO
 	drivers_out pgx "$work/pgxcheck" "$direct" "$pooled" "$work/probes.json"
 else
 	sed 's/^/     /' "$work/pgx-build.log" | tail -20
-	fail "building test/pooler/pgx.go with Debian's pgx v5 (golang-github-jackc-pgx-v5-dev)"
+	fail "building ci/pooler/pgx.go with Debian's pgx v5 (golang-github-jackc-pgx-v5-dev)"
 fi
 
 # pgjdbc from Debian, as a single source file
-drivers_out pgjdbc java -cp /usr/share/java/postgresql.jar test/pooler/Jdbc.java "$port" "$bport" "$work/probes.json"
+drivers_out pgjdbc java -cp /usr/share/java/postgresql.jar ci/pooler/Jdbc.java "$port" "$bport" "$work/probes.json"
 
 # How the server connections were shared: PgBouncer's own counters
 "$bindir/psql" -X -At -h 127.0.0.1 -p "$bport" -U app -d pgbouncer -c "SHOW POOLS" >"$work/pools.txt" 2>&1

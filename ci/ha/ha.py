@@ -1,4 +1,4 @@
-"""test/ha/ha.py: the clients of test/ha.sh (Patroni with etcd), with
+"""ci/ha/ha.py: the clients of ci/ha.sh (Patroni with etcd), with
 psycopg 3 from Debian.
 
   ha.py writers DSN OUT STOP_FILE SECONDS

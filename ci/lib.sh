@@ -1,6 +1,6 @@
-# test/lib.sh: what demo.sh, test/matrix.sh, test/chroot.sh and bench/run.sh
+# ci/lib.sh: what demo.sh, ci/matrix.sh, ci/chroot.sh and bench/run.sh
 # share (sourced): Debian packages on the host, a clean copy of the sources,
-# and running a command inside a chroot of test/chroot.sh.
+# and running a command inside a chroot of ci/chroot.sh.
 
 # apt_install PKG...: install those of the packages that are missing
 apt_install()
@@ -39,7 +39,7 @@ chroot_unmount()
 # with a clean environment plus the given variables, /proc and a tmpfs on
 # /dev/shm (PostgreSQL's dynamic shared memory) mounted for the run only.
 # The mounts live in a private mount namespace: stages that run side by side
-# (test/matrix.sh) never see, nor unmount, each other's, and they go with
+# (ci/matrix.sh) never see, nor unmount, each other's, and they go with
 # the last process of the run.  With XID_APT_ARCHIVES set, that directory
 # is bind-mounted on the chroot's /var/cache/apt/archives (chroot_apt).
 chroot_exec()

@@ -1,5 +1,5 @@
 #!/bin/sh
-# test/check_calls.sh OBJ...: which C file calls which, read from the
+# ci/check_calls.sh OBJ...: which C file calls which, read from the
 # built objects with nm, as a reader would check the structure: a file
 # "calls" another when it uses a function or variable that the other
 # defines.  Prints one line per calling file, "xid_prune -> xid_clause

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# test/package_check.sh MAJOR: inside a runtime chroot (test/package.sh
+# ci/package_check.sh MAJOR: inside a runtime chroot (ci/package.sh
 # copied the package, the tests and this script to /build/pkgtest): install
 # the package with apt-get, run both regression suites against it with
 # pg_regress, remove it, and check that nothing of it is left.
 set -uo pipefail
 cd /build/pkgtest
-. test/cluster.sh
+. ci/cluster.sh
 major=$1
 pkg=postgresql-$major-xid
 bindir=/usr/lib/postgresql/$major/bin

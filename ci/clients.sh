@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
-# test/clients.sh: the client packages (clients/LANG/) tested against a real
-# PostgreSQL 18 with xid, in the chroot of test/chroot.sh: the toolchains
+# ci/clients.sh: the client packages (clients/LANG/) tested against a real
+# PostgreSQL 18 with xid, in the chroot of ci/chroot.sh: the toolchains
 # from Debian (clients/debian-packages), the drivers and frameworks from
-# each language's registry, pinned by the package's lock file.  Needs root.  Called by test/matrix.sh; also runs alone.
+# each language's registry, pinned by the package's lock file.  Needs root.  Called by ci/matrix.sh; also runs alone.
 #
-# Usage: test/clients.sh [LANG...]     (default: every clients/*/test.sh)
+# Usage: ci/clients.sh [LANG...]     (default: every clients/*/test.sh)
 #   XID_CHROOT_CACHE     where chroots are kept (default /var/cache/xid-ci)
 #   XID_CLIENTS_TIMEOUT  seconds one LANG's test.sh may take (default 1200)
 #   XID_CLIENTS_NO15=1   not against the host's PostgreSQL 15 (see below)
 #
 # What it does:
-# - test/chroot.sh prepares the PostgreSQL 18 chroot; its package line
+# - ci/chroot.sh prepares the PostgreSQL 18 chroot; its package line
 #   includes clients/debian-packages (one Debian package a line, "#"
 #   comments), so a package added there is installed into the cached chroot
 #   in place;
 # - the sources are copied to /build/xid-clients in the chroot (not
-#   /build/xid, which test/matrix.sh uses), xid is built and installed;
+#   /build/xid, which ci/matrix.sh uses), xid is built and installed;
 # - one cluster is started as the postgres OS user on 127.0.0.1 and a free
 #   port, trust authentication;
 # - for each LANG, a fresh database xid_clients with CREATE EXTENSION xid
@@ -54,7 +54,7 @@ if [ "${1:-}" = --inside ]; then
 	shift
 	cd "$(dirname "$0")/.."
 	top=$(pwd)
-	. test/cluster.sh
+	. ci/cluster.sh
 	bindir=/usr/lib/postgresql/18/bin
 	passed=0
 	failed=0
@@ -151,7 +151,7 @@ if [ "${1:-}" = --inside ]; then
 	for lang in "$@"; do
 		run_lang "$lang" "$port" "$lang"
 	done
-	# the oldest supported server: the host's PostgreSQL 15 (test/clients.sh
+	# the oldest supported server: the host's PostgreSQL 15 (ci/clients.sh
 	# started it, on the network the chroot shares), each package's own
 	# tests against it (XID_CLIENTS_SERVER_ONLY=1: not the apps, the
 	# linters and the type checks, which do not depend on the server)
@@ -166,12 +166,12 @@ fi
 # ---- on the host
 cd "$(dirname "$0")/.."
 top=$(pwd)
-. test/lib.sh
+. ci/lib.sh
 cache=${XID_CHROOT_CACHE:-/var/cache/xid-ci}
 dir="$cache/pg18"
 
 if [ "$(id -u)" -ne 0 ]; then
-	echo "test/clients.sh needs root (chroot, mounts, runuser)" >&2
+	echo "ci/clients.sh needs root (chroot, mounts, runuser)" >&2
 	exit 2
 fi
 
@@ -199,7 +199,7 @@ fi
 mkdir -p "$cache"
 exec 9>"$dir.clients.lock"
 if ! flock -n 9; then
-	echo "test/clients.sh: another run holds $dir.clients.lock, waiting"
+	echo "ci/clients.sh: another run holds $dir.clients.lock, waiting"
 	flock 9
 fi
 
@@ -207,18 +207,18 @@ fi
 # namespace: its unmounting at the end touches no other run's mounts
 in_namespace()
 {
-	unshare --mount --propagation private bash -c '. "$1/test/lib.sh"; shift; "$@"' _ "$top" "$@"
+	unshare --mount --propagation private bash -c '. "$1/ci/lib.sh"; shift; "$@"' _ "$top" "$@"
 }
 
-if ! unshare --mount --propagation private bash "$top/test/chroot.sh" 18 "$dir"; then
-	echo "FAIL preparing the PostgreSQL 18 chroot with clients/debian-packages (test/chroot.sh)"
+if ! unshare --mount --propagation private bash "$top/ci/chroot.sh" 18 "$dir"; then
+	echo "FAIL preparing the PostgreSQL 18 chroot with clients/debian-packages (ci/chroot.sh)"
 	echo "clients: 0 passed, 1 failed"
 	exit 1
 fi
 mkdir -p "$dir/build"
 copy_sources "$top" "$dir/build/xid-clients"
 
-# PostgreSQL 15 on the host (test/matrix.sh's host stage installs it, and
+# PostgreSQL 15 on the host (ci/matrix.sh's host stage installs it, and
 # this stage comes after suite-15): xid built from a copy of the sources and
 # installed for it, one cluster on 127.0.0.1, which the chroot reaches
 pg15=/usr/lib/postgresql/15/bin
@@ -232,7 +232,7 @@ elif [ ! -x "$pg15/pg_ctl" ] || [ ! -x "$pg15/pg_config" ]; then
 	rm -rf "$dir/build/xid-clients"
 	exit 1
 else
-	. test/cluster.sh
+	. ci/cluster.sh
 	w15=$(mktemp -d /tmp/xid-clients15.XXXXXX)
 	chmod 755 "$w15"
 	copy_sources "$top" "$w15/src"
@@ -262,7 +262,7 @@ else
 	pg15_vars=(XID_CLIENTS_PG15_PORT="$port15")
 fi
 in_namespace chroot_exec "$dir" XID_CLIENTS_TIMEOUT="${XID_CLIENTS_TIMEOUT:-1200}" "${pg15_vars[@]}" -- \
-	bash /build/xid-clients/test/clients.sh --inside "${langs[@]}"
+	bash /build/xid-clients/ci/clients.sh --inside "${langs[@]}"
 rc=$?
 if [ -n "$w15" ]; then
 	cluster_stop "$pg15" "$w15/pg"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/replication.sh: logical replication of xid columns between two
+# ci/replication.sh: logical replication of xid columns between two
 # running servers (the same or different major versions).
 #
 # Environment:

@@ -1,5 +1,5 @@
-// test/pooler/node.js: node-postgres through PgBouncer in transaction mode
-// (test/pooler.sh), as test/pooler/drivers.py does for psycopg and asyncpg.
+// ci/pooler/node.js: node-postgres through PgBouncer in transaction mode
+// (ci/pooler.sh), as ci/pooler/drivers.py does for psycopg and asyncpg.
 //
 // Usage: node node.js DIRECT_PORT POOLER_PORT PROBES_JSON   (PGHOST, PGUSER,
 // PGDATABASE from the environment)

@@ -1,4 +1,4 @@
--- test/major/fixture.sql: a database that uses xid everywhere it can be
+-- ci/major/fixture.sql: a database that uses xid everywhere it can be
 -- used, for the major-version upgrade tests (pg_upgrade, dump and restore).
 -- Made with the extension at 1.0 (the oldest release) when :xid_version is
 -- '1.0'.  Deterministic: no xid_new() without a time.

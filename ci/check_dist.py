@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""test/check_dist.py ZIP CONTROL: check the PGXN distribution made by
+"""ci/check_dist.py ZIP CONTROL: check the PGXN distribution made by
 `make dist`.
 
 The zip must hold one directory, name-version/, with META.json, the control

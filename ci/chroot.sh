@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# test/chroot.sh: prepare a cached Debian chroot holding one PostgreSQL major
-# version with its server, contrib and dev packages, for test/matrix.sh.
+# ci/chroot.sh: prepare a cached Debian chroot holding one PostgreSQL major
+# version with its server, contrib and dev packages, for ci/matrix.sh.
 #
-# Usage: test/chroot.sh MAJOR DIR [runtime]
+# Usage: ci/chroot.sh MAJOR DIR [runtime]
 #   runtime: only the server (postgresql-MAJOR), no dev packages and no
-#   build tools, for installing the Debian package (test/package.sh); 15
+#   build tools, for installing the Debian package (ci/package.sh); 15
 #   then comes from bookworm.
 #   17 comes from Debian trixie, 18 from sid, 19 from sid with experimental
 #   (only the PostgreSQL 19 packages, by an apt pin; 18 is installed beside
@@ -39,8 +39,8 @@ case "$major" in
 	15) suite=bookworm ;;
 	17) suite=trixie extra="postgresql-17-timescaledb postgresql-17-cron postgresql-17-partman" ;;
 	# 18 also holds the drivers the client packages are tested with
-	# (test/clients.sh), listed in clients/debian-packages, and what
-	# test/pooler.sh and test/ha.sh run: PgBouncer, Patroni with etcd (and
+	# (ci/clients.sh), listed in clients/debian-packages, and what
+	# ci/pooler.sh and ci/ha.sh run: PgBouncer, Patroni with etcd (and
 	# python3-etcd, which Patroni's etcd3 support imports), and Debian's
 	# own drivers, so that those stages download nothing at run time.
 	18) suite=sid extra="postgresql-18-timescaledb postgresql-18-cron postgresql-18-partman $(client_packages)
@@ -55,7 +55,7 @@ esac
 # Everything every stage needs, in one apt transaction: libfaketime moves a
 # server's clock in test/sh/durable.sh; sqlsmith sends test/sh/sqlsmith.sh's
 # random queries; debhelper, dpkg-dev, postgresql-server-dev-all and
-# lintian build and check the Debian package (test/package.sh).
+# lintian build and check the Debian package (ci/package.sh).
 packages="postgresql-$major postgresql-server-dev-$major $extra make gcc libc6-dev libfaketime sqlsmith libipc-run-perl
 	build-essential debhelper dpkg-dev postgresql-server-dev-all lintian"
 [ "$flavour" = runtime ] && packages="postgresql-$major"

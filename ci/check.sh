@@ -1,6 +1,6 @@
-# test/check.sh: the assertion of the multi-server and upgrade tests
+# ci/check.sh: the assertion of the multi-server and upgrade tests
 # (sourced).  It prints the one pass/fail vocabulary of every test script
-# here (test/suite.sh, test/matrix.sh, test/run-one.sh count these lines):
+# here (ci/suite.sh, ci/matrix.sh, ci/run-one.sh count these lines):
 # "ok   TEXT" for a check that holds, "FAIL TEXT" for one that does not,
 # "skip TEXT" for one not run (not counted).
 

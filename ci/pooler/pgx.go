@@ -1,5 +1,5 @@
-// test/pooler/pgx.go: pgx through PgBouncer in transaction mode
-// (test/pooler.sh), as test/pooler/drivers.py does for psycopg and asyncpg.
+// ci/pooler/pgx.go: pgx through PgBouncer in transaction mode
+// (ci/pooler.sh), as ci/pooler/drivers.py does for psycopg and asyncpg.
 // Built from Debian's golang-github-jackc-pgx-v5-dev (GOPATH mode, nothing
 // downloaded).
 //

@@ -1,4 +1,4 @@
--- test/major/values.sql: every value of the fixture, in a fixed order, and
+-- ci/major/values.sql: every value of the fixture, in a fixed order, and
 -- what its view, function and indexes answer (compared before and after)
 \set ON_ERROR_STOP 1
 \pset footer off

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# test/major/restore.sh NEW DUMP BEFORE: restore a plain pg_dump of the
-# fixture (test/major/fixture.sql, dumped from an older server) into a new
+# ci/major/restore.sh NEW DUMP BEFORE: restore a plain pg_dump of the
+# fixture (ci/major/fixture.sql, dumped from an older server) into a new
 # cluster of PostgreSQL NEW, where xid is installed; every value and answer
-# must equal BEFORE (test/major/values.sql on the source), and the
+# must equal BEFORE (ci/major/values.sql on the source), and the
 # extension must be at the newest version.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. test/cluster.sh
-. test/check.sh
+. ci/cluster.sh
+. ci/check.sh
 new=$1 dump=$2 before=$3
 nbin=/usr/lib/postgresql/$new/bin
 work=$(mktemp -d /tmp/xid-restore.XXXXXX)
@@ -19,7 +19,7 @@ psql() { "$nbin/psql" -X -q -At -v ON_ERROR_STOP=1 -h "$work/new/sock" -p "$port
 psql -d postgres -c "CREATE DATABASE fx"
 psql -d fx -f "$dump" >"$work/restore.log" 2>&1 || { tail -20 "$work/restore.log"; check "restore" false; }
 psql -d fx -c "ANALYZE"
-psql -d fx -f test/major/values.sql >"$work/after.txt"
+psql -d fx -f ci/major/values.sql >"$work/after.txt"
 check "every value and answer identical after the restore ($(wc -l <"$work/after.txt") lines)" \
 	'cmp -s "$before" "$work/after.txt" || { diff "$before" "$work/after.txt" | head -20; false; }'
 version=$(psql -d fx -c "SELECT extversion FROM pg_extension WHERE extname = 'xid'")
