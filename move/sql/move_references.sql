@@ -4,7 +4,8 @@
 -- reference to no row stops the commit; rows updated on another column, or
 -- moved by VACUUM FULL between batches, get their values; application
 -- triggers do not fire in the backfill; rows inserted during the move get
--- ids that do not collide.
+-- ids that do not collide; a parent row replaced with the same key keeps
+-- the id its referencing rows hold.
 --
 CREATE FUNCTION pg_temp.try(stmt text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE s text; m text;
@@ -140,6 +141,68 @@ DELETE FROM audit;
 CREATE TEMP TABLE touched_before AS
 	SELECT 'accounts' AS tbl, id, updated_at FROM accounts UNION ALL SELECT 'members', id, updated_at FROM members;
 SELECT object, action FROM xid_move_plan('accounts', 'created_at') WHERE object_type = 'trigger';
+------------------------------------------------------------------------------
+-- (g) a parent row replaced with the same key in one transaction: by
+-- WITH d AS (DELETE ... RETURNING ...) INSERT ..., which a NO ACTION
+-- foreign key accepts at the statement's end, and by a DELETE and an
+-- INSERT under a deferred one, before the backfill gave the row an id and
+-- between validate and swap.  The new row gets the id of the row it
+-- replaces, the one its referencing rows hold (on 1.2 it got a new one:
+-- validate failed, or after the swap the lines referenced no order)
+------------------------------------------------------------------------------
+CREATE TABLE parents (id bigint PRIMARY KEY, created_at timestamptz NOT NULL, note text);
+CREATE TABLE kids (id bigint PRIMARY KEY, parent_id bigint NOT NULL REFERENCES parents);
+CREATE TABLE dkids (id bigint PRIMARY KEY, parent_id bigint NOT NULL REFERENCES parents DEFERRABLE INITIALLY DEFERRED);
+INSERT INTO parents SELECT g, timestamptz '2024-01-01' + g * interval '1 minute', 'p' || g FROM generate_series(1, 100) g;
+INSERT INTO kids SELECT g, (g - 1) % 100 + 1 FROM generate_series(1, 200) g;
+INSERT INTO dkids SELECT g, (g - 1) % 100 + 1 FROM generate_series(1, 200) g;
+CALL xid_move_start('parents', time_column => 'created_at');
+-- before the backfill: the row has no id yet; its lines were given the id
+-- of its time and key, and the new row (a new time) keeps that one
+INSERT INTO kids VALUES (1001, 1);
+WITH d AS (DELETE FROM parents WHERE id = 1 RETURNING *)
+INSERT INTO parents SELECT id, timestamptz '2025-06-01', 'replaced' FROM d;
+BEGIN;
+DELETE FROM dkids WHERE parent_id = 4 AND id > 100;
+DELETE FROM kids WHERE parent_id = 4;
+DELETE FROM parents WHERE id = 4;
+INSERT INTO parents VALUES (4, timestamptz '2025-06-02', 'replaced');
+INSERT INTO kids VALUES (1004, 4);
+COMMIT;
+SELECT p.id, p.note, p.id_xid = xid_from_key(timestamptz '2024-01-01' + p.id * interval '1 minute', p.id) AS id_of_the_old_row,
+       (SELECT count(*) FROM kids k WHERE k.parent_id = p.id AND k.parent_id_xid IS DISTINCT FROM p.id_xid) AS kids_elsewhere,
+       (SELECT count(*) FROM dkids k WHERE k.parent_id = p.id AND k.parent_id_xid IS DISTINCT FROM p.id_xid) AS dkids_elsewhere
+FROM parents p WHERE p.id IN (1, 4) ORDER BY p.id;
+CALL xid_move_backfill('parents');
+SELECT * FROM xid_move_index_commands('parents') \gexec
+CALL xid_move_validate('parents');
+SELECT role, relation, step, mismatches FROM xid_move_status('parents');
+-- between validate and swap, where 1.2's swap did not look again
+CREATE TEMP TABLE ids_before AS SELECT id, id_xid FROM parents WHERE id IN (2, 3);
+WITH d AS (DELETE FROM parents WHERE id = 2 RETURNING *)
+INSERT INTO parents SELECT id, now(), 'replaced' FROM d;
+BEGIN;
+DELETE FROM kids WHERE parent_id = 3;
+DELETE FROM parents WHERE id = 3;
+INSERT INTO parents VALUES (3, now(), 'replaced');
+INSERT INTO kids VALUES (1003, 3);
+COMMIT;
+-- a key deleted in a transaction that rolled back, then a new key: an id
+-- of its own
+BEGIN;
+DELETE FROM dkids WHERE parent_id = 5;
+DELETE FROM kids WHERE parent_id = 5;
+DELETE FROM parents WHERE id = 5;
+ROLLBACK;
+INSERT INTO parents VALUES (101, now(), 'new');
+SELECT p.id, p.id_xid = b.id_xid AS same_id FROM parents p JOIN ids_before b USING (id) ORDER BY p.id;
+SELECT count(DISTINCT id_xid) = count(*) AS ids_distinct FROM parents;
+CALL xid_move_swap('parents');
+CALL xid_move_finish('parents');
+SELECT count(*) AS kids, count(p.id) AS with_parent FROM kids k LEFT JOIN parents p ON p.id = k.parent_id;
+SELECT count(*) AS dkids, count(p.id) AS with_parent FROM dkids k LEFT JOIN parents p ON p.id = k.parent_id;
+SELECT tgname FROM pg_trigger WHERE tgrelid = 'parents'::regclass AND tgname LIKE 'xid_move%';
+
 RESET ROLE;
 GRANT SET ON PARAMETER session_replication_role TO regress_xm_owner;
 SET ROLE regress_xm_owner;

@@ -13,7 +13,10 @@
  *		 changes gets a new id (xid_new()); a row that has no id yet gets
  *		 the id of its old version (its time and key before the update), the
  *		 one a referencing row written since may already hold.  A time
- *		 column may therefore change during the move.
+ *		 column may therefore change during the move.  BEFORE INSERT OR
+ *		 DELETE on it: a row deleted and inserted again with the same key
+ *		 in one transaction keeps the id its referencing rows hold
+ *		 (xid_move_replace.c).
  *	ref  BEFORE INSERT or UPDATE on a referencing table: the new (before
  *		 the swap) or old (after it, for an abort) value of the reference is
  *		 that of the row it references, looked up as the owner of the
@@ -62,6 +65,7 @@
 #include "utils/syscache.h"
 
 #include "xid_move.h"
+#include "xid_move_replace.h"
 
 PG_FUNCTION_INFO_V1(xid_move_trigger);
 
@@ -386,6 +390,46 @@ move_id_expr(StringInfo buf, MoveTrigger *t, const char *r)
 }
 
 /*
+ * Run the id a row version that has none was given: from its time and key
+ * (xid_from_key()), or a UUIDv7 key's own time.  The caller has called
+ * SPI_connect(); the id is SPI's only row.
+ */
+static void
+move_run_formula(TriggerData *td, MoveTrigger *t, HeapTuple tup, Datum key,
+				 bool keynull)
+{
+	TupleDesc	desc = RelationGetDescr(td->tg_relation);
+	int			timeno = 0;
+	Datum		args[2];
+	char		nulls[2] = {' ', ' '};
+	bool		isnull;
+
+	if (NameStr(t->time_column)[0] != '\0')
+		timeno = move_attnum(td, &t->time_column, TIMESTAMPTZOID);
+	if (t->lookup == NULL)
+	{
+		StringInfoData sql;
+		Oid			types[2];
+
+		initStringInfo(&sql);
+		appendStringInfoString(&sql, "SELECT ");
+		move_id_expr(&sql, t, "$");
+		/* the time ($1) is unused for a UUIDv7 key's own time */
+		types[0] = TIMESTAMPTZOID;
+		types[1] = t->key_type;
+		t->lookup = xid_move_prepare(sql.data, 2, types);
+	}
+	/* the version's time and key: what a reference already got */
+	args[0] = timeno ? SPI_getbinval(tup, desc, timeno, &isnull) : (Datum) 0;
+	if (!timeno || isnull)
+		nulls[0] = 'n';
+	args[1] = key;
+	nulls[1] = keynull ? 'n' : ' ';
+	(void) xid_move_run_plan(td->tg_relation->rd_rel->relowner, t->lookup,
+							 args, nulls, false, 1);
+}
+
+/*
  * key: a row whose key changes gets a new id; one without an id gets that
  * of its old version
  */
@@ -397,8 +441,7 @@ move_key(TriggerData *td, MoveTrigger *t)
 	HeapTuple	oldtup = td->tg_trigtuple;
 	HeapTuple	newtup = td->tg_newtuple;
 	int			keyno,
-				newno,
-				timeno = 0;
+				newno;
 	Datum		oldkey,
 				newkey,
 				v;
@@ -406,8 +449,6 @@ move_key(TriggerData *td, MoveTrigger *t)
 				newnull,
 				isnull;
 	Form_pg_attribute keyatt;
-	Datum		args[2];
-	char		nulls[2] = {' ', ' '};
 	bool		changed;
 	Oid			owner = rel->rd_rel->relowner;
 
@@ -417,8 +458,6 @@ move_key(TriggerData *td, MoveTrigger *t)
 		move_bad_trigger(td, "A key trigger of a move is on the table whose key moves.");
 	keyno = move_attnum(td, &t->src, t->key_type);
 	newno = move_attnum(td, &t->target, t->xid_type);
-	if (NameStr(t->time_column)[0] != '\0')
-		timeno = move_attnum(td, &t->time_column, TIMESTAMPTZOID);
 	keyatt = TupleDescAttr(desc, keyno - 1);
 
 	oldkey = SPI_getbinval(oldtup, desc, keyno, &oldnull);
@@ -444,34 +483,68 @@ move_key(TriggerData *td, MoveTrigger *t)
 		(void) xid_move_run_plan(owner, t->newid, NULL, NULL, false, 1);
 	}
 	else
-	{
-		if (t->lookup == NULL)
-		{
-			StringInfoData sql;
-			Oid			types[2];
-
-			initStringInfo(&sql);
-			appendStringInfoString(&sql, "SELECT ");
-			move_id_expr(&sql, t, "$");
-			/* the time ($1) is unused for a UUIDv7 key's own time */
-			types[0] = TIMESTAMPTZOID;
-			types[1] = t->key_type;
-			t->lookup = xid_move_prepare(sql.data, 2, types);
-		}
-		/* the old version's time and key: what a reference already got */
-		args[0] = timeno ? SPI_getbinval(oldtup, desc, timeno, &isnull) : (Datum) 0;
-		if (!timeno || isnull)
-			nulls[0] = 'n';
-		args[1] = oldkey;
-		nulls[1] = oldnull ? 'n' : ' ';
-		(void) xid_move_run_plan(owner, t->lookup, args, nulls, false, 1);
-	}
+		move_run_formula(td, t, oldtup, oldkey, oldnull);
 	if (SPI_processed != 1)
 		elog(ERROR, "the id of a row could not be computed");
 	v = move_result(td, newno, &isnull);
 	SPI_finish();
 
 	return heap_modify_tuple_by_cols(newtup, desc, 1, &newno, &v, &isnull);
+}
+
+/*
+ * key, on INSERT or DELETE: a row deleted and inserted again with the same
+ * key in one transaction (WITH d AS (DELETE ... RETURNING ...) INSERT ...,
+ * which a NO ACTION foreign key accepts at the statement's end, or a
+ * DELETE and an INSERT under a deferred one) keeps the id its referencing
+ * rows hold, instead of its new column's default
+ */
+static HeapTuple
+move_replace(TriggerData *td, MoveTrigger *t)
+{
+	Relation	rel = td->tg_relation;
+	TupleDesc	desc = RelationGetDescr(rel);
+	HeapTuple	tup = td->tg_trigtuple;
+	int			keyno,
+				newno;
+	Form_pg_attribute keyatt;
+	Datum		key,
+				id;
+	bool		keynull,
+				isnull = false;
+
+	if (!TRIGGER_FIRED_BEFORE(td->tg_event) || TRIGGER_FIRED_BY_TRUNCATE(td->tg_event))
+		move_bad_trigger(td, "A key trigger of a move fires BEFORE INSERT, UPDATE or DELETE.");
+	if (RelationGetRelid(rel) != t->tbl && !get_rel_relispartition(RelationGetRelid(rel)))
+		move_bad_trigger(td, "A key trigger of a move is on the table whose key moves.");
+	keyno = move_attnum(td, &t->src, t->key_type);
+	newno = move_attnum(td, &t->target, t->xid_type);
+	keyatt = TupleDescAttr(desc, keyno - 1);
+	key = SPI_getbinval(tup, desc, keyno, &keynull);
+	if (keynull)
+		return tup;
+	if (TRIGGER_FIRED_BY_DELETE(td->tg_event))
+	{
+		id = SPI_getbinval(tup, desc, newno, &isnull);
+		if (isnull)
+		{
+			/* not backfilled yet: the id its references were given */
+			if (SPI_connect() != SPI_OK_CONNECT)
+				elog(ERROR, "SPI_connect failed");
+			move_run_formula(td, t, tup, key, false);
+			if (SPI_processed != 1)
+				elog(ERROR, "the id of a row could not be computed");
+			id = move_result(td, newno, &isnull);
+			SPI_finish();
+		}
+		if (!isnull)
+			xid_move_replace_remember(t->tbl, key, keyatt->attlen,
+									  keyatt->attbyval, id);
+		return tup;
+	}
+	if (!xid_move_replace_find(t->tbl, key, keyatt->attlen, keyatt->attbyval, &id))
+		return tup;
+	return heap_modify_tuple_by_cols(tup, desc, 1, &newno, &id, &isnull);
 }
 
 /*
@@ -740,7 +813,9 @@ xid_move_trigger(PG_FUNCTION_ARGS)
 	switch (t->kind)
 	{
 		case MOVE_KEY:
-			return PointerGetDatum(move_key(td, t));
+			if (TRIGGER_FIRED_BY_UPDATE(td->tg_event))
+				return PointerGetDatum(move_key(td, t));
+			return PointerGetDatum(move_replace(td, t));
 		case MOVE_REF:
 			return PointerGetDatum(move_ref(td, t));
 		case MOVE_BACK:

@@ -148,6 +148,8 @@ BEGIN
 		SELECT x.relation, x.tgname, x.kind, x.mode, x.src, x.target FROM (
 			SELECT tbl AS relation, 'xid_move_sync_update'::name AS tgname, 'key' AS kind, 'new' AS mode, m.key_column AS src, m.new_column AS target
 			UNION ALL
+			SELECT tbl, 'xid_move_sync_replace', 'key', 'new', m.key_column, m.new_column
+			UNION ALL
 			SELECT tbl, 'xid_move_back', 'back', 'old', m.key_column, m.old_column
 			UNION ALL
 			SELECT p.relation, ('xid_move' || p.tag || '_' || s.suffix || e.ev)::name,

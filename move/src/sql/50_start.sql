@@ -87,6 +87,16 @@ BEGIN
 		'xid_move_sync_update', tbl, par.new_column, par.column_name, par.column_name, '@extschema@')
 		|| @extschema@.xid_move_trigger_always(tbl, 'xid_move_sync_update')
 		|| @extschema@.xid_move_trigger_record(tbl, tbl, 'xid_move_sync_update', 'key', 'new', par.column_name, par.new_column);
+	-- a row deleted and inserted again with the same key in one
+	-- transaction (WITH d AS (DELETE ... RETURNING ...) INSERT ..., which a
+	-- NO ACTION foreign key accepts) keeps the id its referencing rows
+	-- hold: the same key trigger remembers the id BEFORE DELETE and gives
+	-- it back BEFORE INSERT (a C call and, only after such a delete in the
+	-- transaction, a hash lookup per insert)
+	stmts := stmts || format('CREATE TRIGGER %I BEFORE INSERT OR DELETE ON %s FOR EACH ROW EXECUTE FUNCTION %s.xid_move_trigger()',
+		'xid_move_sync_replace', tbl, '@extschema@')
+		|| @extschema@.xid_move_trigger_always(tbl, 'xid_move_sync_replace')
+		|| @extschema@.xid_move_trigger_record(tbl, tbl, 'xid_move_sync_replace', 'key', 'new', par.column_name, par.new_column);
 	SELECT * INTO m FROM @extschema@.xid_move_moves x WHERE x.tbl = $1;
 	FOR p IN SELECT * FROM @extschema@.xid_move_rels(tbl) x WHERE x.role = 'child' LOOP
 		stmts := stmts || @extschema@.xid_move_ref_ddl(p, m, 'new', p.column_name, p.new_column, 'OPERATOR(pg_catalog.=)', 'c');

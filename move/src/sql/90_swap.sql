@@ -75,6 +75,8 @@ BEGIN
 	stmts := stmts || ARRAY[
 		@extschema@.xid_move_trigger_forget(tbl, tbl, 'xid_move_sync_update'),
 		format('DROP TRIGGER %I ON %s', 'xid_move_sync_update', tbl),
+		@extschema@.xid_move_trigger_forget(tbl, tbl, 'xid_move_sync_replace'),
+		format('DROP TRIGGER %I ON %s', 'xid_move_sync_replace', tbl),
 		format('ALTER TABLE %s DROP CONSTRAINT %I', tbl, m.constraint_name),
 		format('ALTER TABLE %s ALTER COLUMN %I SET NOT NULL', tbl, m.new_column),
 		format('ALTER TABLE %s DROP CONSTRAINT %I', tbl, left(m.new_column, 50) || '_not_null'),

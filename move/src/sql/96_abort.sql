@@ -28,6 +28,8 @@ BEGIN
 	END IF;
 	stmts := stmts || @extschema@.xid_move_trigger_forget(tbl, tbl, 'xid_move_sync_update')
 	               || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_sync_update', tbl);
+	stmts := stmts || @extschema@.xid_move_trigger_forget(tbl, tbl, 'xid_move_sync_replace')
+	               || format('DROP TRIGGER IF EXISTS %I ON %s', 'xid_move_sync_replace', tbl);
 	-- the index on the old key that the move built (by its OID)
 	FOR i IN SELECT o.objid FROM @extschema@.xid_move_objects o JOIN pg_index x ON x.indexrelid = o.objid AND x.indrelid = o.relation
 	          WHERE o.tbl = $1 AND o.classid = 'pg_class'::regclass AND o.kind = 'index' AND o.mode = 'old' LOOP
@@ -76,6 +78,14 @@ DECLARE
 BEGIN
 	PERFORM @extschema@.xid_move_settings();
 	m := @extschema@.xid_move_get(tbl, for_abort => true);
+	-- called by the abort after the swap only: on a move not swapped it
+	-- would end the move and leave its columns and triggers behind
+	IF m.step NOT IN ('swapped', 'aborting') THEN
+		RAISE EXCEPTION 'table % has not been swapped', tbl
+			USING ERRCODE = 'object_not_in_prerequisite_state',
+			      DETAIL = format('The move is at step %s; the swap back is the abort''s after the swap.', m.step),
+			      HINT = format('Abort the move: CALL %s.xid_move_abort(%L).', '@extschema@', tbl::text);
+	END IF;
 	IF m.step = 'swapped' THEN
 		oldidx := @extschema@.xid_move_unique_index(tbl, m.old_column, '');
 		IF oldidx IS NULL THEN
