@@ -24,7 +24,7 @@
 #
 #   XID_KEEP=1       keep the cluster's directory (and say where it is)
 #   XID_PORT_BASE    the first port to try (default 55000)
-#   test/sh scripts read their own settings (see each one's header), e.g.
+#   the tests read their own settings (see each one's header), e.g.
 #   XID_CLAUSE_DDL_SECONDS=2 ci/run-one.sh clause_ddl
 set -uo pipefail
 

@@ -18,7 +18,7 @@
 # - 96 databases, more than the pool of slots 1.1 had before each database
 #   had its own generator state (its max_connections is 8: 8 + backends of
 #   its own + 64 spare slots; each database now has its own entry,
-#   test/sh/databases.sh), written by three
+#   test/t/060_databases.pl), written by three
 #   concurrent writers, while a fourth session drops and creates the
 #   extension 100 times in another database; with synchronous_commit off,
 #   so that only the mark's own flush can keep an id durable.  In every
