@@ -82,12 +82,14 @@ sub major
 sub writers
 {
 	my ($node, $dir, @args) = @_;
+	my $parent = $$;
 	my $pid = fork // die "fork: $!";
 	if ($pid == 0)
 	{
 		chdir $dir or POSIX::_exit(1);
 		delete $ENV{PGAPPNAME};
-		for (my $k = 1; !-e "$dir/stop"; $k++)
+		# until told, or until the test is gone (it died, its nodes too)
+		for (my $k = 1; !-e "$dir/stop" && getppid() == $parent; $k++)
 		{
 			IPC::Run::run([ 'pgbench', '-h', $node->host, '-p', $node->port, '-T', '2', @args ],
 				'>', "pgbench_$k.out", '2>&1')
