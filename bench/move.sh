@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# bench/move.sh [ROWS]: the online move of test/sh/move.sh at 2,000,000
+# bench/move.sh [ROWS]: the online move of test/t/200_move.pl at 2,000,000
 # rows (or ROWS), on the installed extension, against the offline rewrite.
 #
 # One throwaway server (library preloaded, fsync on, as users run it): a
 # parent of ROWS rows (50 per millisecond, a bigserial key) referenced by
 # notes (ROWS/2 rows) and a partitioned events table (ROWS/2 rows), run by
 # its owner (no superuser).  It measures, with 8 pgbench writers inserting,
-# updating and deleting (the test's script):
+# updating and deleting (the test's script, copied below: keep the two alike):
 #   - the writers' throughput alone (20 s), then during the whole move;
 #   - the writers' latency during the move: p50, p99, p99.9, max (the max
 #     bounds the longest lock wait);
@@ -79,6 +79,7 @@ SQL
 psql -U postgres -c CHECKPOINT
 echo "setup: $rows parent rows, $((rows / 2)) notes, $((rows / 2)) events in $(since "$t0") s"
 
+# the writers of test/t/200_move.pl, a copy of its script, on these tables
 sed -e 's/"Shop"."Order Items"/items/g' -e 's/public\.//g' >"$work/writer.sql" <<'SQL'
 \set r random(1000001, 2000000000)
 \set u random(1000001, 2000000000)

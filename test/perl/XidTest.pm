@@ -10,8 +10,11 @@ use Exporter 'import';
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use IPC::Run ();
+use POSIX ();
+use Time::HiRes ();
 
-our @EXPORT = qw(xid_node have_extension kill9_all major);
+our @EXPORT = qw(xid_node have_extension kill9_all major writers stop_writers);
 
 # xid_node(NAME, [preload => 0|1], [conf => TEXT], [initdb => [ARGS]]): a
 # new node, initialised and started.  preload (the default) puts xid in
@@ -67,6 +70,47 @@ sub major
 {
 	my ($node) = @_;
 	return $node->pg_version->major;
+}
+
+# writers(NODE, DIR, ARGS): pgbench with ARGS (clients, a script, a user,
+# a database) against NODE, in runs of 2 s one after another until
+# stop_writers, whatever the steps between take (pgbench's -T must be known
+# in advance; the gap between runs is their connecting).  Each run writes
+# DIR/pgbench_K.out, and its -l logs in DIR.  The sessions' application
+# name is pgbench's own.  Returns after the first second, the writers
+# running.
+sub writers
+{
+	my ($node, $dir, @args) = @_;
+	my $parent = $$;
+	my $pid = fork // die "fork: $!";
+	if ($pid == 0)
+	{
+		chdir $dir or POSIX::_exit(1);
+		delete $ENV{PGAPPNAME};
+		# until told, or until the test is gone (it died, its nodes too)
+		for (my $k = 1; !-e "$dir/stop" && getppid() == $parent; $k++)
+		{
+			IPC::Run::run([ 'pgbench', '-h', $node->host, '-p', $node->port, '-T', '2', @args ],
+				'>', "pgbench_$k.out", '2>&1')
+			  or append_to_file("$dir/failed", "pgbench_$k.out\n");
+		}
+		POSIX::_exit(0);    # not the parent's END blocks, that stop the nodes
+	}
+	Time::HiRes::sleep(1);
+	return { pid => $pid, dir => $dir };
+}
+
+# stop_writers(HANDLE): ends the writers of writers() once their run under
+# way ends; returns the number of runs, then the output of each that failed
+sub stop_writers
+{
+	my ($w) = @_;
+	my $dir = $w->{dir};
+	append_to_file("$dir/stop", '');
+	waitpid($w->{pid}, 0);
+	my @failed = -e "$dir/failed" ? split /\n/, slurp_file("$dir/failed") : ();
+	return (scalar(my @runs = glob "$dir/pgbench_*.out"), map { slurp_file("$dir/$_") } @failed);
 }
 
 1;

@@ -1,19 +1,18 @@
-#!/usr/bin/env bash
-# test/sh/move_schema.sh: the online move (xid_move) of a realistic schema,
-# run by its owner (not a superuser) while 8 pgbench writers, as an
-# application role, write every table: users, whose key is moved, with a
-# self-reference (manager_id); docs, with two keys to users (created_by,
-# updated_by), a view over it and application row triggers (updated_at and
-# an audit row, and a statement trigger) and a CHECK that calls the
-# owner's function; memberships with a composite unique constraint over the
-# reference; an activity table partitioned on two levels with an index on
-# the reference; profiles with row level security; tickets whose reference
-# falls back to a default (ON DELETE SET DEFAULT).  users is published with
-# its primary key's index as replica identity, a reporter may read two of
-# its columns, the owner's default privileges grant every function to the
-# application, and a rule on docs is refused by the plan until dropped.
-# The backfill is cancelled once and the server stopped with -m immediate
-# once; both resume.
+# The online move (xid_move) of a realistic schema, run by its owner (not
+# a superuser) while 8 pgbench writers, as an application role, write
+# every table: users, whose key is moved, with a self-reference
+# (manager_id); docs, with two keys to users (created_by, updated_by), a
+# view over it and application row triggers (updated_at and an audit row,
+# and a statement trigger) and a CHECK that calls the owner's function;
+# memberships with a composite unique constraint over the reference; an
+# activity table partitioned on two levels with an index on the reference;
+# profiles with row level security; tickets whose reference falls back to
+# a default (ON DELETE SET DEFAULT).  users is published with its primary
+# key's index as replica identity, a reporter may read two of its columns,
+# the owner's default privileges grant every function to the application,
+# and a rule on docs is refused by the plan until dropped.  The backfill is
+# cancelled once and the server stopped with -m immediate once; both
+# resume.
 #
 # Afterwards every row and every reference is compared with a snapshot
 # taken before the move (the rows no writer touched are unchanged, each
@@ -22,53 +21,34 @@
 # fire for the backfill, and the composite unique constraint is on the new
 # column.  Then a move stopped after its backfill is dumped by the owner
 # (pg_dump), restored into a new database and completed there.
-#
-# Runs its own cluster.  Called by ci/suite.sh with XID_BINDIR,
-# XID_MAJOR and XID_WORK.
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-. ci/cluster.sh
-bindir=$XID_BINDIR
-work=$XID_WORK
-dir="$work/cluster"
-rm -rf "$work"
-mkdir -p "$work"
-chmod 777 "$work"
-bgpids=()
-cleanup()
-{
-	local p
-	for p in "${bgpids[@]}"; do kill "$p" 2>/dev/null || true; done
-	cluster_stop "$bindir" "$dir"
-}
-trap cleanup EXIT
+use strict;
+use warnings FATAL => 'all';
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes qw(sleep);
+use FindBin;
+use lib "$FindBin::RealBin/../perl";
+use XidTest;
 
-[ -x "$bindir/pgbench" ] || { echo "no pgbench in $bindir"; exit 77; }
-
-port=$(free_port)
-cluster_start "$bindir" "$dir" "$port" "shared_preload_libraries = 'xid'" "max_connections = 40"
-export PGHOST="$dir/sock" PGPORT=$port
-psql() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
-fail() { echo "FAIL $*"; exit 1; }
-check() # check LABEL SQL: SQL must print t
-{
-	local got
-	got=$(psql -At -c "$2")
-	[ "$got" = t ] || fail "$1 (got: $got)"
-	echo "ok   $1"
-}
+my $node = xid_node('move_schema', conf => 'max_connections = 40');
+my $bindir = $node->config_data('--bindir');
+plan skip_all => "no pgbench in $bindir" unless -x "$bindir/pgbench";
 
 # the owner may keep the backfill from firing application triggers
-psql -U postgres -d postgres <<'SQL'
+$node->safe_psql('postgres', q{
 CREATE ROLE mover LOGIN;
 CREATE ROLE app LOGIN;
 CREATE ROLE reporter LOGIN;
 CREATE DATABASE movedb OWNER mover;
 GRANT SET ON PARAMETER session_replication_role TO mover;
-SQL
-export PGUSER=mover PGDATABASE=movedb
+});
+# as(ROLE, [DB]): the connection string of ROLE to DB (movedb)
+sub as { return $node->connstr($_[1] // 'movedb') . " user=$_[0]"; }
+# sql(SQL, [DB]): SQL run by the owner, its output; dies on an error
+sub sql { return $node->safe_psql('movedb', $_[0], connstr => as('mover', $_[1])); }
+sub check { my ($name, $query, $db) = @_; is(sql($query, $db), 't', $name); }
 
-psql <<'SQL'
+sql(q{
 CREATE EXTENSION xid;
 CREATE EXTENSION xid_move;
 ALTER DEFAULT PRIVILEGES GRANT EXECUTE ON FUNCTIONS TO app;
@@ -163,37 +143,35 @@ SELECT (SELECT md5(string_agg(format('%s|%s|%s', u.n, u.created_at, m.n), ',' OR
        (SELECT md5(string_agg(format('%s|%s|%s', x.n, x.tenant, u.n), ',' ORDER BY x.n))
         FROM profiles x JOIN users u ON u.id = x.user_id WHERE x.n <= 10000) AS profiles,
        (SELECT count(*) FROM profiles) AS nprofiles;
-SQL
+});
 
 # a rule on a table of the move is refused by name, before any change
-psql -c "CREATE RULE docs_keep AS ON DELETE TO docs DO INSTEAD NOTHING"
-err=$(psql -v VERBOSITY=verbose -c "CALL xid_move_start('users', time_column => 'created_at')" 2>&1 || true)
-grep -q '0A000: table public.users cannot be moved to xid: rule docs_keep on public.docs' <<<"$err" || fail "the rule: $err"
-check "a rule on a referencing table is refused by name, and nothing changes" \
-	"SELECT NOT EXISTS (SELECT FROM public.xid_move_moves) AND NOT EXISTS (SELECT FROM pg_attribute WHERE attname = 'id_xid')"
-psql -c "DROP RULE docs_keep ON docs"
+sql('CREATE RULE docs_keep AS ON DELETE TO docs DO INSTEAD NOTHING');
+my (undef, undef, $err) = $node->psql('movedb', "CALL xid_move_start('users', time_column => 'created_at')",
+	connstr => as('mover'), extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+like($err, qr/0A000: table public\.users cannot be moved to xid: rule docs_keep on public\.docs/,
+	'a rule on a referencing table is refused by name (0A000)');
+check('a refused rule changes nothing',
+	q{SELECT NOT EXISTS (SELECT FROM public.xid_move_moves) AND NOT EXISTS (SELECT FROM pg_attribute WHERE attname = 'id_xid')});
+sql('DROP RULE docs_keep ON docs');
 
 # the plan: everything changed, moved, carried over, kept; nothing refused
-psql -At -F ' | ' -c "SELECT action, object_type, object FROM xid_move_plan('users', 'created_at')" >"$work/plan.txt"
-grep -q '^move | constraint | constraint memberships_team_user_id_key' "$work/plan.txt" &&
-	grep -q '^keep | view | public.doc_titles' "$work/plan.txt" &&
-	grep -q '^suppress | trigger | docs_touch on public.docs' "$work/plan.txt" &&
-	grep -q '^suppress | trigger | docs_stmt on public.docs' "$work/plan.txt" &&
-	grep -q '^keep | constraint | docs_n_positive on public.docs' "$work/plan.txt" &&
-	grep -q '^keep | foreign key | users_manager_id_fkey' "$work/plan.txt" &&
-	grep -q '^move | replica identity | public.users' "$work/plan.txt" &&
-	grep -q '^carry | privileges | public.users.id' "$work/plan.txt" &&
-	grep -q '^carry | default | public.tickets.assignee' "$work/plan.txt" &&
-	grep -q '^move | index | public.activity_user_id' "$work/plan.txt" &&
-	! grep -q '^refuse' "$work/plan.txt" || { cat "$work/plan.txt"; fail "the plan"; }
-echo "ok   the plan: the composite unique constraint, the index on two partition levels and the replica identity move, privileges and a default are carried over, the view and the self-reference are kept, the application triggers are suppressed"
+my $plan = $node->safe_psql('movedb', q{SELECT action, object_type, object FROM xid_move_plan('users', 'created_at')},
+	connstr => as('mover'), extra_params => [ '-F', ' | ' ]);
+like($plan, qr/^\Q$_\E/m, "the plan: $_")
+  for 'move | constraint | constraint memberships_team_user_id_key', 'keep | view | public.doc_titles',
+  'suppress | trigger | docs_touch on public.docs', 'suppress | trigger | docs_stmt on public.docs',
+  'keep | constraint | docs_n_positive on public.docs', 'keep | foreign key | users_manager_id_fkey',
+  'move | replica identity | public.users', 'carry | privileges | public.users.id',
+  'carry | default | public.tickets.assignee', 'move | index | public.activity_user_id';
+unlike($plan, qr/^refuse/m, 'the plan refuses nothing');
 
 # The writers, as app: a user managed by another, a doc by two users, a
 # membership, an activity and a profile of the new user; an update of a doc
 # (its triggers fire); a delete of an activity.  All of rows they made
 # (n > 1000000), and a ledger row in the same transaction.
-cat >"$work/writer.sql" <<'SQL'
-\set r random(1000001, 2000000000)
+my $script = PostgreSQL::Test::Utils::tempdir() . '/writer.sql';
+append_to_file($script, q{\set r random(1000001, 2000000000)
 \set m random(1, 6000)
 BEGIN;
 INSERT INTO users (manager_id, n) SELECT id, :r FROM users WHERE n = :m;
@@ -205,76 +183,57 @@ UPDATE docs SET title = 'w2' WHERE n = (SELECT max(n) FROM wlog WHERE n < :r);
 DELETE FROM activity WHERE n = (SELECT min(n) FROM wlog WHERE n > :r);
 INSERT INTO wlog VALUES (:r);
 COMMIT;
-SQL
-writers_from()
+});
+sub writers_from { return writers($node, PostgreSQL::Test::Utils::tempdir(), '-U', 'app', '-n', '-c', '8', '-j', '4', '-f', $script, 'movedb'); }
+sub writers_until
 {
-	rm -f "$work/stop" "$work/failed"
-	(
-		k=0
-		while [ ! -e "$work/stop" ]; do
-			k=$((k + 1))
-			(cd "$work" && "$bindir/pgbench" -U app -n -c 8 -j 4 -T 2 -f writer.sql >"$work/pgbench_$k.out" 2>&1) ||
-				echo "pgbench_$k.out" >>"$work/failed"
-		done
-	) &
-	writers_pid=$!
-	bgpids+=($!)
-	sleep 1
+	my ($w, $when) = @_;
+	my ($runs, @failed) = stop_writers($w);
+	is(scalar @failed, 0, "no writer failed $when ($runs runs)") or diag($failed[0]);
 }
-writers_until()
-{
-	touch "$work/stop"
-	wait "$writers_pid"
-	bgpids=()
-	if [ -s "$work/failed" ]; then
-		cat "$work/$(head -1 "$work/failed")"
-		fail "a writer failed ($(wc -l <"$work/failed") runs)"
-	fi
-}
+# bg(SQL, CONNSTR): SQL in the background, its harness; its output goes to OUT
+sub bg { return IPC::Run::start([ 'psql', '-X', '-q', '-d', $_[1], '-c', $_[0] ], '>&', $_[2] // \my $o); }
+my $backfill = "CALL xid_move_backfill('users', batch_blocks => 2, batch_time => '0', pause => '20ms')";
 
-writers_from
-psql -c "CALL xid_move_start('users', time_column => 'created_at')" 2>/dev/null
+my $w = writers_from();
+sql("CALL xid_move_start('users', time_column => 'created_at')");
 # a cancel in the middle of the backfill
-(PGAPPNAME=xm_backfill psql -c "CALL xid_move_backfill('users', batch_blocks => 2, batch_time => '0', pause => '20ms')" \
-	>"$work/cancel.txt" 2>&1 || true) &
-bgpids+=($!)
-for i in $(seq 1 100); do
-	[ "$(psql -At -c "SELECT sum(blocks_done) FROM xid_move_status('users')")" -ge 10 ] && break
-	sleep 0.1
-done
-psql -U postgres -c "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE application_name = 'xm_backfill'" >/dev/null
-wait "${bgpids[-1]}" || true
-grep -q 'canceling statement due to user request' "$work/cancel.txt" || { cat "$work/cancel.txt"; fail "the backfill was not cancelled"; }
-check "after a cancel in the backfill, its progress is kept" \
-	"SELECT sum(blocks_done) >= 10 AND sum(blocks_done) < sum(blocks) FROM xid_move_status('users')"
+my $h = bg($backfill, as('mover') . ' application_name=xm_backfill', \my $cancelled);
+$node->poll_query_until('movedb', "SELECT sum(blocks_done) >= 10 FROM xid_move_status('users')");
+$node->safe_psql('postgres', "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE application_name = 'xm_backfill'");
+$h->finish;
+like($cancelled, qr/canceling statement due to user request/, 'the backfill is cancelled');
+check('after a cancel in the backfill, its progress is kept',
+	"SELECT sum(blocks_done) >= 10 AND sum(blocks_done) < sum(blocks) FROM xid_move_status('users')");
+writers_until($w, 'before the restart');
 # then an immediate stop in the middle of it
-writers_until
-(psql -c "CALL xid_move_backfill('users', batch_blocks => 2, batch_time => '0', pause => '20ms')" >/dev/null 2>&1 || true) &
-bgpids+=($!)
-sleep 1
-runuser -u postgres -- "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
-wait || true
-bgpids=()
-runuser -u postgres -- "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 120 start >/dev/null
-writers_from
-psql -c "CALL xid_move_backfill('users')" 2>/dev/null
-echo "SELECT * FROM xid_move_index_commands('users') \\gexec" | psql
-psql -c "CALL xid_move_validate('users')" 2>/dev/null
-psql -c "CALL xid_move_swap('users')" 2>/dev/null
-sleep 1
-psql -c "CALL xid_move_finish('users')" 2>/dev/null
-sleep 1
-writers_until
-echo "     writers after the restart: $(cat "$work"/pgbench_*.out | sed -nE 's/^number of transactions actually processed: ([0-9]+).*/\1/p' | awk '{ s += $1 } END { print s }') transactions, none failed"
+$h = bg($backfill, as('mover'));
+sleep 1;
+$node->stop('immediate');
+$h->finish;
+$node->start;
+$w = writers_from();
+sql("CALL xid_move_backfill('users')");
+sql("SELECT * FROM xid_move_index_commands('users') \\gexec");
+sql("CALL xid_move_validate('users')");
+sql("CALL xid_move_swap('users')");
+sleep 1;
+sql("CALL xid_move_finish('users')");
+sleep 1;
+my $wdir = $w->{dir};
+writers_until($w, 'after the restart');
+my $tx = 0;
+$tx += $_ for map { slurp_file($_) =~ /^number of transactions actually processed: (\d+)/m } glob "$wdir/pgbench_*.out";
+note("writers after the restart: $tx transactions");
 
-check "every key and reference is an xid, every foreign key valid" \
-	"SELECT (SELECT count(*) FROM pg_attribute WHERE attname IN ('id', 'manager_id', 'created_by', 'updated_by', 'user_id', 'assignee')
+check('every key and reference is an xid, every foreign key valid', q{
+	SELECT (SELECT count(*) FROM pg_attribute WHERE attname IN ('id', 'manager_id', 'created_by', 'updated_by', 'user_id', 'assignee')
 	           AND attrelid IN ('users'::regclass, 'docs'::regclass, 'memberships'::regclass, 'activity'::regclass, 'profiles'::regclass, 'tickets'::regclass)
 	           AND atttypid = 'public.xid'::regtype) = 8
 	    AND (SELECT count(*) = 7 AND bool_and(convalidated) FROM pg_constraint WHERE contype = 'f' AND confrelid = 'users'::regclass AND conparentid = 0)
-	    AND NOT EXISTS (SELECT FROM public.xid_move_moves)"
-check "the rows no writer touched are unchanged, each reference to the row it referenced" \
-	"SELECT b.users = (SELECT md5(string_agg(format('%s|%s|%s', u.n, u.created_at, m.n), ',' ORDER BY u.n))
+	    AND NOT EXISTS (SELECT FROM public.xid_move_moves)});
+check('the rows no writer touched are unchanged, each reference to the row it referenced', q{
+	SELECT b.users = (SELECT md5(string_agg(format('%s|%s|%s', u.n, u.created_at, m.n), ',' ORDER BY u.n))
 	                   FROM users u LEFT JOIN users m ON m.id = u.manager_id WHERE u.n <= 10000)
 	    AND b.docs = (SELECT md5(string_agg(format('%s|%s|%s|%s|%s', d.n, c.n, w.n, d.title, d.updated_at), ',' ORDER BY d.n))
 	                  FROM docs d JOIN users c ON c.id = d.created_by LEFT JOIN users w ON w.id = d.updated_by WHERE d.n <= 10000)
@@ -284,61 +243,62 @@ check "the rows no writer touched are unchanged, each reference to the row it re
 	                      FROM activity x LEFT JOIN users u ON u.id = x.user_id WHERE x.n <= 10000)
 	    AND b.profiles = (SELECT md5(string_agg(format('%s|%s|%s', x.n, x.tenant, u.n), ',' ORDER BY x.n))
 	                      FROM profiles x JOIN users u ON u.id = x.user_id WHERE x.n <= 10000)
-	 FROM before b"
-check "the writers' committed work is all there, every reference of it set" \
-	"SELECT (SELECT count(*) FROM wlog) > 50
+	FROM before b});
+check(q{the writers' committed work is all there, every reference of it set}, q{
+	SELECT (SELECT count(*) FROM wlog) > 50
 	    AND (SELECT count(*) FROM users WHERE n > 1000000) = (SELECT count(*) FROM wlog)
 	    AND (SELECT count(*) FROM users WHERE n > 1000000 AND manager_id IS NULL) = 0
 	    AND (SELECT count(*) FROM docs WHERE n > 1000000 AND updated_by IS NULL) = 0
 	    AND (SELECT count(*) FROM memberships WHERE n > 1000000) = (SELECT count(*) FROM wlog)
 	    AND (SELECT count(*) FROM profiles WHERE n > 1000000) = (SELECT count(*) FROM wlog)
-	    AND (SELECT count(*) FROM profiles) = (SELECT nprofiles FROM before) + (SELECT count(*) FROM wlog)"
-check "the old columns still say what each row was" \
-	"SELECT NOT EXISTS (SELECT FROM docs d JOIN users u ON u.id = d.created_by WHERE d.created_by_old <> u.id_old)
+	    AND (SELECT count(*) FROM profiles) = (SELECT nprofiles FROM before) + (SELECT count(*) FROM wlog)});
+check('the old columns still say what each row was', q{
+	SELECT NOT EXISTS (SELECT FROM docs d JOIN users u ON u.id = d.created_by WHERE d.created_by_old <> u.id_old)
 	    AND NOT EXISTS (SELECT FROM activity x JOIN users u ON u.id = x.user_id WHERE x.user_id_old <> u.id_old)
-	    AND NOT EXISTS (SELECT FROM users x JOIN users u ON u.id = x.manager_id WHERE x.manager_id_old <> u.id_old)"
-check "the backfill fired no application trigger (only the writers' updates did)" \
-	"SELECT NOT EXISTS (SELECT FROM audit a JOIN docs d ON d.id = a.doc WHERE d.title <> 'w2')
+	    AND NOT EXISTS (SELECT FROM users x JOIN users u ON u.id = x.manager_id WHERE x.manager_id_old <> u.id_old)});
+check('the backfill fired no application trigger (only the writers\' updates did)', q{
+	SELECT NOT EXISTS (SELECT FROM audit a JOIN docs d ON d.id = a.doc WHERE d.title <> 'w2')
 	    AND (SELECT count(DISTINCT doc) FROM audit) = (SELECT count(*) FROM docs WHERE title = 'w2')
-	    AND NOT EXISTS (SELECT FROM docs WHERE title <> 'w2' AND updated_at <> '2026-01-01+00')"
-check "the composite unique constraint is on the new column, and holds" \
-	"SELECT (SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conname = 'memberships_team_user_id_key') = 'UNIQUE (team, user_id)'
-	    AND (SELECT count(*) = count(DISTINCT (team, user_id)) FROM memberships)"
-check "the view is unchanged" \
-	"SELECT count(*) = (SELECT count(*) FROM docs) FROM doc_titles"
-check "the statement trigger fired for the writers only, and the CHECK holds" \
-	"SELECT NOT EXISTS (SELECT FROM stmt_log WHERE app IS DISTINCT FROM 'pgbench') AND EXISTS (SELECT FROM stmt_log)
-	    AND (SELECT convalidated FROM pg_constraint WHERE conname = 'docs_n_positive')"
-check "the index on the reference is valid on every partition level, and the new functions are none" \
-	"SELECT (SELECT count(*) FROM pg_partition_tree('activity') t
+	    AND NOT EXISTS (SELECT FROM docs WHERE title <> 'w2' AND updated_at <> '2026-01-01+00')});
+check('the composite unique constraint is on the new column, and holds', q{
+	SELECT (SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conname = 'memberships_team_user_id_key') = 'UNIQUE (team, user_id)'
+	    AND (SELECT count(*) = count(DISTINCT (team, user_id)) FROM memberships)});
+check('the view is unchanged', 'SELECT count(*) = (SELECT count(*) FROM docs) FROM doc_titles');
+check('the statement trigger fired for the writers only, and the CHECK holds', q{
+	SELECT NOT EXISTS (SELECT FROM stmt_log WHERE app IS DISTINCT FROM 'pgbench') AND EXISTS (SELECT FROM stmt_log)
+	    AND (SELECT convalidated FROM pg_constraint WHERE conname = 'docs_n_positive')});
+check('the index on the reference is valid on every partition level, and the new functions are none', q{
+	SELECT (SELECT count(*) FROM pg_partition_tree('activity') t
 	         WHERE EXISTS (SELECT FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
 	                       WHERE i.indrelid = t.relid AND a.attname = 'user_id' AND i.indisvalid)) = 5
-	    AND NOT EXISTS (SELECT FROM pg_proc WHERE pronamespace = 'public'::regnamespace AND proname LIKE '%\_xm\_%')"
-check "the published table keeps its replica identity on the new key's index and takes updates" \
-	"SELECT (SELECT ic.relname FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid
-	         WHERE i.indrelid = 'users'::regclass AND i.indisreplident) = 'users_pkey'"
-psql -c "UPDATE users SET n = n WHERE n = 1"
-psql -U reporter -c "SELECT count(id), max(n) FROM users" >/dev/null || fail "the reporter's column privileges"
-echo "ok   the reporter reads the columns granted to it"
-psql -c "DELETE FROM users WHERE n = 999999"
-check "a deleted user's tickets fall back to the default, now the id of user 1" \
-	"SELECT count(*) = 10 FROM tickets t JOIN users u ON u.id = t.assignee WHERE u.n = 1"
+	    AND NOT EXISTS (SELECT FROM pg_proc WHERE pronamespace = 'public'::regnamespace AND proname LIKE '%\_xm\_%')});
+check('the published table keeps its replica identity on the new key\'s index', q{
+	SELECT (SELECT ic.relname FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid
+	        WHERE i.indrelid = 'users'::regclass AND i.indisreplident) = 'users_pkey'});
+is(($node->psql('movedb', 'UPDATE users SET n = n WHERE n = 1', connstr => as('mover')))[0], 0,
+	'the published table takes updates');
+is(($node->psql('movedb', 'SELECT count(id), max(n) FROM users', connstr => as('reporter')))[0], 0,
+	'the reporter reads the columns granted to it');
+sql('DELETE FROM users WHERE n = 999999');
+check('a deleted user\'s tickets fall back to the default, now the id of user 1',
+	'SELECT count(*) = 10 FROM tickets t JOIN users u ON u.id = t.assignee WHERE u.n = 1');
 
 # A move stopped after its backfill, dumped by its owner and restored into
 # a new database, completes there: its state and its triggers come along,
 # and xid_move_relink() records the triggers' new OIDs.
-psql <<'SQL'
+sql(q{
 CREATE TABLE shop (id bigserial PRIMARY KEY, created_at timestamptz NOT NULL DEFAULT now(), n int);
 CREATE TABLE shop_lines (id bigserial PRIMARY KEY, shop_id bigint NOT NULL REFERENCES shop, n int);
 INSERT INTO shop (created_at, n) SELECT '2026-02-01+00'::timestamptz + g * interval '1 s', g FROM generate_series(1, 500) g;
 INSERT INTO shop_lines (shop_id, n) SELECT 1 + g % 500, g FROM generate_series(1, 1000) g;
 CALL xid_move_start('shop', time_column => 'created_at');
 CALL xid_move_backfill('shop');
-SQL
-"$bindir/pg_dump" -Fc -f "$work/movedb.dump" movedb
-psql -U postgres -d postgres -c "CREATE DATABASE restored OWNER mover"
-"$bindir/pg_restore" -d restored --no-owner "$work/movedb.dump" 2>"$work/restore.txt" || { cat "$work/restore.txt"; fail "pg_restore by the owner"; }
-PGDATABASE=restored psql <<'SQL' 2>/dev/null
+});
+my $dump = PostgreSQL::Test::Utils::tempdir() . '/movedb.dump';
+$node->command_ok([ 'pg_dump', '-Fc', '-f', $dump, '-d', as('mover') ], 'pg_dump by the owner of a move under way');
+$node->safe_psql('postgres', 'CREATE DATABASE restored OWNER mover');
+$node->command_ok([ 'pg_restore', '-d', as('mover', 'restored'), '--no-owner', $dump ], 'pg_restore by the owner');
+sql(q{
 -- the triggers' records are by OID, which the restore changed
 SELECT xid_move_relink('shop');
 INSERT INTO shop (n) VALUES (501);
@@ -347,8 +307,10 @@ SELECT * FROM xid_move_index_commands('shop') \gexec
 CALL xid_move_validate('shop');
 CALL xid_move_swap('shop');
 CALL xid_move_finish('shop', drop_old => true);
-SQL
-PGDATABASE=restored check "a move dumped and restored by its owner after its backfill completes in the new database" \
-	"SELECT (SELECT count(*) FROM shop_lines l JOIN shop s ON s.id = l.shop_id) = 1001
+}, 'restored');
+check('a move dumped and restored by its owner after its backfill completes in the new database', q{
+	SELECT (SELECT count(*) FROM shop_lines l JOIN shop s ON s.id = l.shop_id) = 1001
 	    AND (SELECT atttypid = 'public.xid'::regtype FROM pg_attribute WHERE attrelid = 'shop_lines'::regclass AND attname = 'shop_id')
-	    AND NOT EXISTS (SELECT FROM public.xid_move_moves)"
+	    AND NOT EXISTS (SELECT FROM public.xid_move_moves)}, 'restored');
+
+done_testing();
