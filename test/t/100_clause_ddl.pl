@@ -8,7 +8,7 @@
 # where invalidations are processed) and use a clause whose collation is
 # looked up after the clause function (LIKE ... COLLATE "POSIX").  Each
 # query must return the right count (a wrong one is a division by zero,
-# which aborts pgbench); no backend may crash.  Under test/assert.sh
+# which aborts pgbench); no backend may crash.  Under ci/assert.sh
 # (AddressSanitizer) a stale pointer is a report; with XID_DISCARD_CACHES
 # the regression tests hit the same window every time.
 #
