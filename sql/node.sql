@@ -1,7 +1,7 @@
 --
 -- Node numbers: xid_node() and the settings xid.node_bits and xid.node_id
 -- (their effect on xid_new() needs a server configured for it: see
--- test/sh/sharding.sh)
+-- test/t/120_sharding.pl)
 --
 SELECT public.xid_node('5cnEkaefSdu', 0) AS loads_the_library;
 -- off by default, and not settable per session: a session must not claim

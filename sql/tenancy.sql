@@ -1,6 +1,6 @@
 --
 -- A database owner who is not a superuser installs the trusted extension
--- (test/sh/tenants.sh tries the same with several owners on one server)
+-- (test/t/130_tenants.pl tries the same with several owners on one server)
 --
 DROP EXTENSION xid;
 CREATE ROLE regress_xid_owner;
