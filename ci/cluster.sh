@@ -80,7 +80,7 @@ pg_major()
 # ignores): libfaketime otherwise takes a semaphore shared by every
 # process of the server around each stat(); a backend killed holding it
 # (kill -9, or the SIGQUIT of the crash restart) left the postmaster
-# waiting on it forever in its restart (a CI run hung in durable.sh's
+# waiting on it forever in its restart (a CI run hung in the durable test's
 # kill -9 phase on 17).  Prints nothing, non-zero, without the library.
 faketime_env()
 {

@@ -146,7 +146,7 @@ pass "$(etcd --version | head -1) on 127.0.0.1:$eport"
 # ---- the members.  m3's postgres sees a clock five minutes behind: its
 # bin_dir holds the server's programs, postgres through libfaketime
 # (FAKETIME_TIMESTAMP_FILE is read at most a second old, as in
-# test/sh/durable.sh)
+# test/t/020_durable.pl)
 mkdir -p "$work/fakebin"
 for f in "$bindir"/*; do ln -s "$f" "$work/fakebin/"; done
 rm "$work/fakebin/postgres"

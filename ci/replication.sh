@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # ci/replication.sh: logical replication of xid columns between two
-# running servers (the same or different major versions).
+# running servers (the same or different major versions).  ci/matrix.sh
+# runs it through ci/rep_subscriber.sh, from 15 to 17, 18 and 19;
+# test/t/050_replication.pl makes the same checks between two servers of
+# one version that it starts itself: a change to one belongs in the other.
 #
 # Environment:
 #   REP_PSQL          psql to use (any version that talks to both)

@@ -1,7 +1,7 @@
 --
 -- The durable mark: its sequence, xid_generator_status() and xid.max_ahead
 -- (restarts, crashes, clock steps and failover need servers whose clock
--- moves: see test/sh/durable.sh)
+-- moves: see test/t/020_durable.pl)
 --
 SELECT public.xid_node('5cnEkaefSdu', 0) AS loads_the_library;
 

@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * eat_shmem.c
- *	  For test/sh/no_preload.sh: a function that takes all the shared
+ *	  For test/t/030_no_preload.pl: a function that takes all the shared
  *	  memory the server keeps spare, so that the test can see what
  *	  xid_new() does on 15 and 16 without shared_preload_libraries when
  *	  none is left.  Built by the test, loaded by its absolute path; never
