@@ -6,7 +6,7 @@
 # exactly the publisher's rows (EXCEPT both ways, every column).
 #
 # The same checks, between two running servers of any versions, are
-# test/replication.sh, which test/matrix.sh runs (test/rep_subscriber.sh)
+# ci/replication.sh, which ci/matrix.sh runs (ci/rep_subscriber.sh)
 # from 15 to 17, 18 and 19: a change to one belongs in the other.
 use strict;
 use warnings FATAL => 'all';

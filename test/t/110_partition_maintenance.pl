@@ -88,7 +88,7 @@ ok(($removed // 0) >= 3, 'the last hour on the kept table: ' . ($removed // 'no'
 # pg_cron runs the procedure
 SKIP:
 {
-	skip "pg_cron is not installed for PostgreSQL $major (test/chroot.sh installs it for 17 and 18)", 2 unless $cron;
+	skip "pg_cron is not installed for PostgreSQL $major (ci/chroot.sh installs it for 17 and 18)", 2 unless $cron;
 	sql(q{CREATE EXTENSION pg_cron;
 		CREATE TABLE cron_events (id public.xid NOT NULL) PARTITION BY RANGE (id);
 		SELECT cron.schedule('xid-partitions', '2 seconds', $$CALL xid_maintain_partitions('cron_events', 'hour', 3)$$)});
@@ -106,7 +106,7 @@ SKIP:
 # pg_partman still refuses xid, as docs/partitioning.md ("pg_partman") says
 SKIP:
 {
-	skip "pg_partman is not installed for PostgreSQL $major (test/chroot.sh installs it for 17 and 18)", 1 unless $partman;
+	skip "pg_partman is not installed for PostgreSQL $major (ci/chroot.sh installs it for 17 and 18)", 1 unless $partman;
 	sql('CREATE SCHEMA partman; CREATE EXTENSION pg_partman SCHEMA partman');
 	my ($rc, $out, $err) = $node->psql('postgres', q{
 		CREATE TABLE pm (id public.xid NOT NULL) PARTITION BY RANGE (id);

@@ -4,7 +4,7 @@
 # prepared statement's parameters, the primary key index in use inside the
 # chunks, the same rows as xid_time(id) OP t, and retention with
 # drop_chunks.  Skipped where Debian packages no TimescaleDB for this
-# PostgreSQL version (test/chroot.sh installs it for 17 and 18).
+# PostgreSQL version (ci/chroot.sh installs it for 17 and 18).
 use strict;
 use warnings FATAL => 'all';
 use PostgreSQL::Test::Cluster;
@@ -16,7 +16,7 @@ use XidTest;
 
 my $node = PostgreSQL::Test::Cluster->new('tsdb');
 plan skip_all => 'TimescaleDB is not installed for PostgreSQL '
-  . $node->pg_version->major . ' (test/chroot.sh installs it for 17 and 18)'
+  . $node->pg_version->major . ' (ci/chroot.sh installs it for 17 and 18)'
   unless -f $node->config_data('--pkglibdir') . '/timescaledb.so';
 $node->init;
 $node->append_conf('postgresql.conf', q{
