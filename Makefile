@@ -80,6 +80,16 @@ ifeq ($(shell test $(MAJORVERSION) -ge 17 && echo yes),yes)
 REGRESS += copy_onerror
 endif
 
+# The quick gate before a push (as root: the throwaway servers run as
+# postgres): ci/suite.sh on this host's version (PG_CONFIG) with the
+# longest TAP tests left out (XID_SKIP_SH, as ci/suite.sh reads it): the
+# build with every warning an error, the codec's unit tests, the call
+# graph, every regression test and the other TAP tests.
+QUICK_SKIP ?= hostile sqlsmith durable
+.PHONY: check-quick
+check-quick:
+	XID_SKIP_SH="$(QUICK_SKIP)" bash $(srcdir)/ci/suite.sh $(PG_CONFIG)
+
 # One test against the working tree's build, on a throwaway preloaded
 # server (ci/run-one.sh, as root): make run-one TEST=clause_ddl, or a
 # regression file, TEST=planner.  PG_CONFIG, when given, is the

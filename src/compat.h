@@ -48,6 +48,16 @@
 #endif
 
 /*
+ * The cumulative statistics' count of rows inserted since the table's last
+ * VACUUM: renamed in 16.
+ */
+#if PG_VERSION_NUM >= 160000
+#define XID_INS_SINCE_VACUUM(tabentry) ((tabentry)->ins_since_vacuum)
+#else
+#define XID_INS_SINCE_VACUUM(tabentry) ((tabentry)->inserts_since_vacuum)
+#endif
+
+/*
  * The DSM registry (17+) gives shared state without shared_preload_libraries.
  */
 #if PG_VERSION_NUM >= 170000

@@ -56,6 +56,7 @@
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
 #include "parser/parsetree.h"
+#include "pgstat.h"
 #include "storage/itemptr.h"
 #include "utils/lsyscache.h"
 #include "utils/hsearch.h"
@@ -65,6 +66,7 @@
 #include "utils/syscache.h"
 #include "utils/typcache.h"
 
+#include "compat.h"
 #include "xid.h"
 #include "xid_actual.h"
 #include "xid_analyze.h"
@@ -457,11 +459,14 @@ stats_end(VariableStatData *vardata, double analyzed, double sampled,
  * library) pg_class.reltuples of a table without children, which says the
  * same until the next VACUUM.  0 when unknown.  *vacuumed: pg_class says
  * otherwise, so a VACUUM has counted the table since (and freed the space
- * of the rows deleted before it).
+ * of the rows deleted before it); *since_vacuum is then the rows the
+ * table holds by that count and the rows the cumulative statistics say
+ * were inserted since (which may fill that freed space, so that the
+ * table's pages, from which the planner counts its rows, do not grow).
  */
 static double
 analyzed_rows(PlannerInfo *root, VariableStatData *vardata, double *sampled,
-			  bool *vacuumed)
+			  bool *vacuumed, double *since_vacuum)
 {
 	AttStatsSlot sslot;
 	double		rows = -1.0,
@@ -471,6 +476,7 @@ analyzed_rows(PlannerInfo *root, VariableStatData *vardata, double *sampled,
 
 	*sampled = 0.0;
 	*vacuumed = false;
+	*since_vacuum = 0.0;
 	if (get_attstatsslot(&sslot, vardata->statsTuple, XID_STATISTIC_KIND_ROWS,
 						 InvalidOid, ATTSTATSSLOT_NUMBERS))
 	{
@@ -495,6 +501,14 @@ analyzed_rows(PlannerInfo *root, VariableStatData *vardata, double *sampled,
 	if (rows < 0.0)
 		return Max(reltuples, 0.0);
 	*vacuumed = reltuples >= 0.0 && (float4) reltuples != (float4) rows;
+	if (*vacuumed)
+	{
+		PgStat_StatTabEntry *tabentry = pgstat_fetch_stat_tabentry(rte->relid);
+
+		*since_vacuum = reltuples;
+		if (tabentry != NULL && XID_INS_SINCE_VACUUM(tabentry) > 0)
+			*since_vacuum += (double) XID_INS_SINCE_VACUUM(tabentry);
+	}
 	return rows;
 }
 
@@ -540,6 +554,7 @@ bounds_selectivity(PlannerInfo *root, VariableStatData *vardata, uint64 lo,
 				sel;
 	double		analyzed,
 				sampled,
+				since_vacuum,
 				nullfrac,
 				added,
 				spread;
@@ -558,7 +573,7 @@ bounds_selectivity(PlannerInfo *root, VariableStatData *vardata, uint64 lo,
 	old = stats_selectivity(vardata, lo, hi);
 	if (old < 0.0 || rel == NULL || rel->tuples <= 0.0)
 		return old;
-	analyzed = analyzed_rows(root, vardata, &sampled, &vacuumed);
+	analyzed = analyzed_rows(root, vardata, &sampled, &vacuumed, &since_vacuum);
 	if (analyzed <= 0.0 || !stats_end(vardata, analyzed, sampled, &end, &margin))
 		return old;
 	nullfrac = null_fraction(vardata);
@@ -577,9 +592,12 @@ bounds_selectivity(PlannerInfo *root, VariableStatData *vardata, uint64 lo,
 
 	/*
 	 * Until a VACUUM, the rows deleted since ANALYZE still fill their pages,
-	 * and the table's size counts them; after it, their space holds new rows
+	 * and the table's size counts them; after it, their space holds new rows,
+	 * which the table's size misses and the rows inserted since the VACUUM
+	 * count
 	 */
-	added = rel->tuples - analyzed * (1.0 - (vacuumed ? gone : 0.0));
+	added = (vacuumed ? Max(rel->tuples, since_vacuum) : rel->tuples)
+		- analyzed * (1.0 - (vacuumed ? gone : 0.0));
 	if (added <= 0.0)
 		return old;
 
