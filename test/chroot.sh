@@ -53,7 +53,7 @@ case "$major" in
 esac
 
 # Everything every stage needs, in one apt transaction: libfaketime moves a
-# server's clock in test/sh/durable.sh; sqlsmith sends test/sh/sqlsmith.sh's
+# server's clock in test/sh/durable.sh; sqlsmith sends test/t/160_sqlsmith.pl's
 # random queries; debhelper, dpkg-dev, postgresql-server-dev-all and
 # lintian build and check the Debian package (test/package.sh).
 packages="postgresql-$major postgresql-server-dev-$major $extra make gcc libc6-dev libfaketime sqlsmith libipc-run-perl
