@@ -1,5 +1,5 @@
 -- test/sqlsmith-setup.sql: the database sqlsmith plays with
--- (test/sh/sqlsmith.sh), made by its owner, a role without superuser: xid
+-- (test/t/160_sqlsmith.pl), made by its owner, a role without superuser: xid
 -- tables with btree, hash and BRIN indexes, range and hash partitions, a
 -- domain over xid, arrays and ranges of it, and views.
 CREATE TABLE ids (id public.xid PRIMARY KEY DEFAULT public.xid_new(), n int, label text, at timestamptz);

@@ -1,5 +1,5 @@
 -- test/hostile/generate.sql: the generator and the runner of the hostile-
--- argument suite (test/sh/hostile.sh), after setup.sql, as the database
+-- argument suite (test/t/150_hostile.pl), after setup.sql, as the database
 -- owner.
 --
 -- Every operator and every SQL-callable function of the extension is found

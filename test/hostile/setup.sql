@@ -1,5 +1,5 @@
 -- test/hostile/setup.sql: the places and argument shapes of the generated
--- hostile-argument suite (test/sh/hostile.sh).  Run by the database owner,
+-- hostile-argument suite (test/t/150_hostile.pl).  Run by the database owner,
 -- a role without superuser, who installs the trusted extension itself.
 --
 -- Every place holds the same rows: ids spread over the whole time field and
