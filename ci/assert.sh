@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ci/assert.sh: xid under an assert-enabled PostgreSQL 18, with the
 # extension built under AddressSanitizer and UndefinedBehaviorSanitizer:
-# make installcheck, the multi-session tests (test/sh) and a sqlsmith run.
+# make installcheck, the TAP tests (test/t) and a sqlsmith run.
 # Needs root.  Called by ci/matrix.sh; also runs alone.
 #
 # Usage: ci/assert.sh [prepare]
@@ -223,7 +223,7 @@ wrapper()
 	cat >"$dir$prefix/bin/postgres" <<WRAPPER
 #!/bin/bash
 # ci/assert.sh: the ASan runtime preloaded ahead of the server's
-# libraries.  Ahead of libfaketime (test/sh/durable.sh) the server hangs at
+# libraries.  Ahead of libfaketime (test/t/020_durable.pl) the server hangs at
 # start; after it, ASan is told not to check that it comes first.  The
 # server keeps this script's name as its own (postmaster.opts, pg_ctl
 # restart).  The options come from the environment (cluster.sh's
@@ -323,7 +323,7 @@ echo "---- the checks catch what they are for"
 chroot_exec "$dir" -- bash /build/xid/ci/assert.sh canary 2>&1 | tee "$log"
 count "$log"
 
-echo "---- installcheck and test/sh, xid under AddressSanitizer and UndefinedBehaviorSanitizer"
+echo "---- installcheck and the TAP tests, xid under AddressSanitizer and UndefinedBehaviorSanitizer"
 rm -f "$dir/build/result"
 # The online move's two shell tests are left to every version's suite
 # (under ASan they were a fifth of this stage); xid_move's library, built

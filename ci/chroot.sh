@@ -32,7 +32,7 @@ client_packages()
 
 cache=$(dirname "$dir")
 # Beside the server: what users run with xid where Debian packages it for
-# that version (TimescaleDB, pg_cron, pg_partman), for test/sh's tests of
+# that version (TimescaleDB, pg_cron, pg_partman), for the TAP tests of
 # partitioning by time.
 extra=""
 case "$major" in

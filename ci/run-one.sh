@@ -4,8 +4,7 @@
 # Usage: ci/run-one.sh NAME [VERSION]           (as root; VERSION default 15)
 #   NAME is a regression file, sql/NAME.sql (or move/NAME, portable/NAME for
 #   move/sql/NAME.sql, portable/sql/NAME.sql), a TAP test, test/t/NNN_NAME.pl
-#   (NAME or NNN_NAME), or a shell test, test/sh/NAME.sh; a path to any
-#   works too.
+#   (NAME or NNN_NAME); a path to either works too.
 #
 # Builds the working tree with every warning an error and installs it (for
 # 15 into PG_CONFIG's installation when given, else the host's
@@ -48,12 +47,11 @@ name=${name%.sh}
 name=${name%.pl}
 name=${name#./}
 case "$name" in
-	test/sh/*) name=${name#test/sh/} ;;
 	test/t/*) name=${name#test/t/} ;;
 	sql/*) name=${name#sql/} ;;
 	move/sql/* | portable/sql/*) name=${name%%/*}/${name##*/} ;;
 esac
-regress_dir="" script="" tap=""
+regress_dir="" tap=""
 case "$name" in
 	move/* | portable/*)
 		[ -f "${name%%/*}/sql/${name#*/}.sql" ] && regress_dir=${name%%/*}
@@ -65,13 +63,11 @@ case "$name" in
 			tap=test/t/$name.pl
 		elif compgen -G "test/t/[0-9][0-9][0-9]_$name.pl" >/dev/null; then
 			tap=$(compgen -G "test/t/[0-9][0-9][0-9]_$name.pl" | head -1)
-		elif [ -f "test/sh/$name.sh" ]; then
-			script=test/sh/$name.sh
 		fi
 		;;
 esac
-if [ -z "$regress_dir" ] && [ -z "$script" ] && [ -z "$tap" ]; then
-	echo "ci/run-one.sh: no test $name: neither sql/$name.sql (move/NAME, portable/NAME) nor test/t/NNN_$name.pl nor test/sh/$name.sh" >&2
+if [ -z "$regress_dir" ] && [ -z "$tap" ]; then
+	echo "ci/run-one.sh: no test $name: neither sql/$name.sql (move/NAME, portable/NAME) nor test/t/NNN_$name.pl" >&2
 	exit 2
 fi
 
@@ -171,41 +167,23 @@ fi
 export PGHOST="$work/c/sock" PGPORT="$port" PGUSER=postgres
 t_start=$SECONDS
 
-if [ -n "$regress_dir" ]; then
-	label="pg_regress ${name}"
-	make "${make_args[@]}" -C "$regress_dir" installcheck REGRESS="${name#*/}" >"$work/regress.log" 2>&1
-	rc=$?
-	if [ $rc -eq 0 ]; then
-		passed=1
-		echo "ok   $label ($((SECONDS - t_start)) s)"
-	else
-		failed=1
-		grep -E 'tests? (failed|passed)|FAILED|failed|not ok' "$work/regress.log" | head -20
-		diffs=$regress_dir/regression.diffs
-		if [ -f "$diffs" ]; then
-			echo "---- $diffs ($(wc -l <"$diffs") lines)"
-			head -400 "$diffs"
-		else
-			tail -20 "$work/regress.log"
-		fi
-		echo "FAIL $label"
-	fi
+label="pg_regress ${name}"
+make "${make_args[@]}" -C "$regress_dir" installcheck REGRESS="${name#*/}" >"$work/regress.log" 2>&1
+rc=$?
+if [ $rc -eq 0 ]; then
+	passed=1
+	echo "ok   $label ($((SECONDS - t_start)) s)"
 else
-	XID_BINDIR="$bindir" XID_MAJOR="$major" XID_WORK="$work/$name" \
-		timeout -k 10 900 bash "$script" >"$work/$name.log" 2>&1
-	rc=$?
-	if [ $rc -eq 0 ]; then
-		passed=1
-		grep -v '^NOTICE' "$work/$name.log" | sed 's/^/     /'
-		echo "ok   $name ($((SECONDS - t_start)) s)"
-	elif [ $rc -eq 77 ]; then
-		echo "skip $name ($(tail -1 "$work/$name.log"))"
+	failed=1
+	grep -E 'tests? (failed|passed)|FAILED|failed|not ok' "$work/regress.log" | head -20
+	diffs=$regress_dir/regression.diffs
+	if [ -f "$diffs" ]; then
+		echo "---- $diffs ($(wc -l <"$diffs") lines)"
+		head -400 "$diffs"
 	else
-		failed=1
-		[ $rc -eq 124 ] && echo "$name: still running after 900 s, stopped" >>"$work/$name.log"
-		sed 's/^/    /' "$work/$name.log" | tail -40
-		echo "FAIL $name"
+		tail -20 "$work/regress.log"
 	fi
+	echo "FAIL $label"
 fi
 echo "PostgreSQL $major: $passed passed, $failed failed in $((SECONDS - t0)) s" \
 	"(build and install $((t_built - t0)) s, cluster $((t_start - t_built)) s, test $((SECONDS - t_start)) s)"

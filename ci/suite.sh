@@ -19,9 +19,10 @@
 #   (XID_DISCARD_HOSTILE_QUERIES queries) with debug_discard_caches = 1, so
 #   that every catalog access empties the caches and a pointer kept across
 #   one is caught.
-#   XID_SKIP_SH="NAME ..." (ci/assert.sh; ci/matrix.sh for 18, whose
-#   multi-session tests the assert stage runs): the tests test/sh/NAME.sh
-#   not run, each said with a skip line (not counted).
+#   XID_SKIP_SH="NAME ..." (ci/assert.sh; ci/stages.sh for 18, whose
+#   multi-session tests the assert stage runs; make check-quick): the TAP
+#   tests test/t/NNN_NAME.pl not run, each said with a skip line (not
+#   counted).
 set -uo pipefail
 
 export PG_CONFIG=${1:?usage: suite.sh PG_CONFIG [RESULT_FILE]}
@@ -214,78 +215,33 @@ else
 	reports_check "pg_regress" "$plain/server.log"
 fi
 
-# The tests that need several sessions or a restart, on a server with the
-# library preloaded: shared state on every version.
-port=$(free_port)
-main="$work/main"
-clusters+=("$main")
-if ! cluster_start "$bindir" "$main" "$port" "shared_preload_libraries = 'xid'"; then
-	fail "start a cluster with shared_preload_libraries"
-else
-	export PGHOST="$main/sock" PGPORT="$port" PGUSER=postgres
-	for t in test/sh/*.sh; do
-		[ -f "$t" ] || continue
-		name=$(basename "$t" .sh)
-		case " ${XID_SKIP_SH:-} " in
-		*" $name "*)
-			echo "skip $name (XID_SKIP_SH)"
-			continue
-			;;
-		esac
-		[ -n "${XID_SANITIZE:-}" ] && main_log_size=$(stat -c %s "$main/server.log")
-		t_start=$(date +%s)
-		# a test that hangs fails after 15 minutes (the longest takes
-		# about a minute, a few under the sanitizers) instead of
-		# holding the whole run until CI's limit
-		if XID_BINDIR="$bindir" XID_MAJOR="$major" XID_WORK="$work/$name" \
-			timeout -k 10 900 bash "$t" >"$work/$name.log" 2>&1; then
-			pass "$name"
-			grep -v '^NOTICE' "$work/$name.log" | sed 's/^/     /'
-			echo "     ($name took $(($(date +%s) - t_start)) s)"
-		elif rc=$? && [ $rc -eq 77 ]; then
-			# not counted: what the test needs is not packaged here
-			echo "skip $name ($(tail -1 "$work/$name.log"))"
-		else
-			[ $rc -eq 124 ] && echo "$name: still running after 900 s, stopped" >>"$work/$name.log"
-			fail "$name"
-			sed 's/^/    /' "$work/$name.log" | tail -40
-		fi
-		if [ -n "${XID_SANITIZE:-}" ]; then
-			# what the shared server logged during this test, and
-			# every server the test started itself
-			tail -c +$((main_log_size + 1)) "$main/server.log" >"$work/$name.main.log"
-			mapfile -t logs < <(find "$work/$name" -name server.log 2>/dev/null)
-			reports_check "$name" "$work/$name.main.log" "${logs[@]}"
-		fi
-	done
-	# a sample of the hostile suite with every catalog access emptying the
-	# caches while each query is planned and run (not while its oracle
-	# runs), as the suite's unprivileged role (test/t/150_hostile.pl grants
-	# it SET on debug_discard_caches): XID_DISCARD_HOSTILE_QUERIES=N runs N
-	# queries, chosen as the sample of every run is (a new salt each run,
-	# noted), one query at least of each operator and function.  About 1.6 s
-	# a query on the assert-enabled build (37 a minute), so 60 by default
-	# (85 with one of each), about 3.5 minutes with the setup (the 150 of
-	# an earlier sample took 6 and covered half the operators).  A TAP test
-	# on a server of its own, run as the TAP tests below are (as postgres,
-	# its servers' logs in tmp_check/log checked alone).
-	discard_queries=${XID_DISCARD_HOSTILE_QUERIES:-60}
-	if [ -n "${XID_DISCARD_CACHES:-}" ] && [ "$discard_queries" -gt 0 ]; then
-		start=$(date +%s)
-		chown -R postgres: "$top"
-		if XID_HOSTILE_QUERIES="$discard_queries" XID_HOSTILE_DISCARD_CACHES=1 \
-			runuser -u postgres -- timeout -k 10 900 make -s prove_installcheck \
-			PROVE_TESTS=test/t/150_hostile.pl PROVE_FLAGS=-v >"$work/hostile_discard.log" 2>&1; then
-			pass "hostile sample with debug_discard_caches = 1 ($(($(date +%s) - start)) s)"
-			grep -E '^(ok [0-9]|# )' "$work/hostile_discard.log" | sed 's/^/     /'
-		else
-			fail "hostile sample with debug_discard_caches = 1"
-			grep -vE '^ok ' "$work/hostile_discard.log" | sed 's/^/    /' | tail -40
-		fi
-		if [ -n "${XID_SANITIZE:-}" ]; then
-			mapfile -t logs < <(find tmp_check/log -name '*.log' ! -name 'regress_log_*' 2>/dev/null)
-			reports_check "hostile_discard" "${logs[@]}"
-		fi
+# a sample of the hostile suite with every catalog access emptying the
+# caches while each query is planned and run (not while its oracle
+# runs), as the suite's unprivileged role (test/t/150_hostile.pl grants
+# it SET on debug_discard_caches): XID_DISCARD_HOSTILE_QUERIES=N runs N
+# queries, chosen as the sample of every run is (a new salt each run,
+# noted), one query at least of each operator and function.  About 1.6 s
+# a query on the assert-enabled build (37 a minute), so 60 by default
+# (85 with one of each), about 3.5 minutes with the setup (the 150 of
+# an earlier sample took 6 and covered half the operators).  A TAP test
+# on a server of its own, run as the TAP tests below are (as postgres,
+# its servers' logs in tmp_check/log checked alone).
+discard_queries=${XID_DISCARD_HOSTILE_QUERIES:-60}
+if [ -n "${XID_DISCARD_CACHES:-}" ] && [ "$discard_queries" -gt 0 ]; then
+	start=$(date +%s)
+	chown -R postgres: "$top"
+	if XID_HOSTILE_QUERIES="$discard_queries" XID_HOSTILE_DISCARD_CACHES=1 \
+		runuser -u postgres -- timeout -k 10 900 make -s prove_installcheck \
+		PROVE_TESTS=test/t/150_hostile.pl PROVE_FLAGS=-v >"$work/hostile_discard.log" 2>&1; then
+		pass "hostile sample with debug_discard_caches = 1 ($(($(date +%s) - start)) s)"
+		grep -E '^(ok [0-9]|# )' "$work/hostile_discard.log" | sed 's/^/     /'
+	else
+		fail "hostile sample with debug_discard_caches = 1"
+		grep -vE '^ok ' "$work/hostile_discard.log" | sed 's/^/    /' | tail -40
+	fi
+	if [ -n "${XID_SANITIZE:-}" ]; then
+		mapfile -t logs < <(find tmp_check/log -name '*.log' ! -name 'regress_log_*' 2>/dev/null)
+		reports_check "hostile_discard" "${logs[@]}"
 	fi
 fi
 
