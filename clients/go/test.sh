@@ -53,7 +53,7 @@ if [ -n "${XID_CLIENTS_SERVER_ONLY:-}" ]; then
 		(cd "$src/$dir" && go test -count=1 -v "$path") 2>&1 | report "$name"
 		[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
 	done <<'LIST'
-xid . .
+xid . ./xid
 pgxxid . ./pgxxid
 v4check v4check .
 gormcheck gormcheck .
@@ -118,7 +118,7 @@ while read -r name dir path; do
 	[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
 	echo "    $name: built, vetted and tested in $((SECONDS - t)) s"
 done <<'LIST'
-xid . .
+xid . ./xid
 pgxxid . ./pgxxid
 v4check v4check .
 gormcheck gormcheck .

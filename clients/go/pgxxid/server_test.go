@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	xid "github.com/xid-pg/xid/clients/go"
 	"github.com/xid-pg/xid/clients/go/pgxxid"
+	"github.com/xid-pg/xid/clients/go/xid"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
