@@ -157,10 +157,15 @@ done
 # An application outside the repository (app/: its own go.mod and go.sum,
 # pgx pinned, the xid module not in go.sum): the module served by a module
 # proxy in a directory (GOPROXY=file://...), a zip of the package without
-# its nested modules, as a published version would be, fetched by go get;
+# its nested modules, as a published version would be, fetched by go get of
+# the package's path, as README says (a go get of the module alone, which
+# has no package at its root, leaves the zip's checksum out of go.sum);
 # then real queries through pgx and database/sql.  The go command keeps
 # what it downloads: the cached copy of the module is removed first, so
-# that the version is fetched anew from this run's sources.
+# that the version is fetched anew from this run's sources, and its index
+# of the module cache's packages (in GOCACHE, which takes a version for
+# immutable) is not used for the app (GODEBUG=goindex=0): it would still
+# list an earlier run's packages.
 goproxy_dir()
 {
 	python3 - "$@" <<'PY'
@@ -195,12 +200,12 @@ for d in "$modcache/github.com/xid-pg" "$modcache/cache/download/github.com/xid-
 done
 cp -r "$here/app" "$work/app"
 if ! goproxy_dir "$here" "$module" "$version" "$proxy" >"$work/app.log" 2>&1 ||
-	! (cd "$work/app" && GOPROXY="file://$proxy,$(go env GOPROXY)" GONOSUMDB=github.com/xid-pg GOFLAGS=-mod=mod \
-		go get "$module@$version") >>"$work/app.log" 2>&1; then
+	! (cd "$work/app" && GODEBUG=goindex=0 GOPROXY="file://$proxy,$(go env GOPROXY)" GONOSUMDB=github.com/xid-pg GOFLAGS=-mod=mod \
+		go get "$module/xid@$version") >>"$work/app.log" 2>&1; then
 	sed 's/^/    /' "$work/app.log" | tail -20
 	echo "FAIL app: go get $module@$version from a module proxy directory"
 	failed=1
-elif (cd "$work/app" && go vet . && go run .) >"$work/app.log" 2>&1 &&
+elif (cd "$work/app" && export GODEBUG=goindex=0 && go vet . && go run .) >"$work/app.log" 2>&1 &&
 	grep -q "^pgx and database/sql: " "$work/app.log"; then
 	echo "ok   app outside the repository installs the built module zip ($module@$version, from a module proxy directory) and runs: $(tail -1 "$work/app.log") ($((SECONDS - t)) s)"
 else
