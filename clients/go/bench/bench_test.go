@@ -14,7 +14,7 @@ import (
 	"uuid"
 
 	guuid "github.com/google/uuid"
-	xid "github.com/xid-pg/xid/clients/go"
+	"github.com/xid-pg/xid/clients/go/xid"
 )
 
 const n = 4096

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
-	xid "github.com/xid-pg/xid/clients/go"
+	"github.com/xid-pg/xid/clients/go/xid"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"

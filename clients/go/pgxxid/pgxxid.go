@@ -21,7 +21,7 @@ import (
 	"fmt"
 	"time"
 
-	xid "github.com/xid-pg/xid/clients/go"
+	"github.com/xid-pg/xid/clients/go/xid"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"

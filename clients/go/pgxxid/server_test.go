@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	xid "github.com/xid-pg/xid/clients/go"
 	"github.com/xid-pg/xid/clients/go/pgxxid"
+	"github.com/xid-pg/xid/clients/go/xid"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -28,13 +28,22 @@ import (
 
 var ctx = context.Background()
 
+// dsn is DATABASE_URL, or empty: pgx then reads the libpq variables
+// (PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD)
+var dsn = os.Getenv("DATABASE_URL")
+
+// noServer: the server tests skip without PGHOST or DATABASE_URL
+func noServer() bool {
+	return os.Getenv("PGHOST") == "" && dsn == ""
+}
+
 // connect returns a connection with the type registered (or not)
 func connect(t testing.TB, register bool) *pgx.Conn {
 	t.Helper()
-	if os.Getenv("PGHOST") == "" {
-		t.Skip("no server: PGHOST is not set")
+	if noServer() {
+		t.Skip("no server: neither PGHOST nor DATABASE_URL is set")
 	}
-	conn, err := pgx.Connect(ctx, "")
+	conn, err := pgx.Connect(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -795,10 +804,10 @@ func TestCopyFrom(t *testing.T) {
 }
 
 func TestPool(t *testing.T) {
-	if os.Getenv("PGHOST") == "" {
+	if noServer() {
 		t.Skip("no server")
 	}
-	cfg, err := pgxpool.ParseConfig("")
+	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -816,7 +825,7 @@ func TestPool(t *testing.T) {
 }
 
 func TestDatabaseSQL(t *testing.T) {
-	if os.Getenv("PGHOST") == "" {
+	if noServer() {
 		t.Skip("no server")
 	}
 	db := stdlib.OpenDB(*mustConfig(t))
@@ -852,7 +861,7 @@ func TestDatabaseSQL(t *testing.T) {
 }
 
 func TestDatabaseSQLTimeQuery(t *testing.T) {
-	if os.Getenv("PGHOST") == "" {
+	if noServer() {
 		t.Skip("no server")
 	}
 	// database/sql through pgx's stdlib, the type registered on each connection
@@ -873,7 +882,7 @@ func TestDatabaseSQLTimeQuery(t *testing.T) {
 }
 
 func mustConfig(t *testing.T) *pgx.ConnConfig {
-	cfg, err := pgx.ParseConfig("")
+	cfg, err := pgx.ParseConfig(dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -890,7 +899,7 @@ func TestOtherSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Exec(ctx, "DROP DATABASE xid_clients_go_schema WITH (FORCE)")
-	cfg, _ := pgx.ParseConfig("")
+	cfg, _ := pgx.ParseConfig(dsn)
 	cfg.Database = "xid_clients_go_schema"
 	c, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {

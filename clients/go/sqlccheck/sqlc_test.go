@@ -10,9 +10,9 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
-	xid "github.com/xid-pg/xid/clients/go"
 	"github.com/xid-pg/xid/clients/go/pgxxid"
 	"github.com/xid-pg/xid/clients/go/sqlccheck/db"
+	"github.com/xid-pg/xid/clients/go/xid"
 )
 
 //go:embed schema.sql

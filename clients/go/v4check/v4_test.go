@@ -17,7 +17,7 @@ import (
 
 	"github.com/jackc/pgtype"
 	"github.com/jackc/pgx/v4"
-	xid "github.com/xid-pg/xid/clients/go"
+	"github.com/xid-pg/xid/clients/go/xid"
 )
 
 var ctx = context.Background()

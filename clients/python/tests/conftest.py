@@ -1,5 +1,6 @@
 """Shared fixtures, and the result lines ci/clients.sh reads.
 
+The tests run with ``pytest`` in clients/python (README's "Testing").
 With ``XID_RESULT_LINES=1`` (clients/python/test.sh sets it, and runs
 pytest without its terminal output) every test prints one line, ``ok``,
 ``FAIL`` or ``skip`` and its id; a failure's report follows, indented.
@@ -13,6 +14,12 @@ import sys
 import pytest
 
 RESULT_LINES = os.environ.get("XID_RESULT_LINES") == "1"
+
+# the package from src/: pyproject.toml's pythonpath puts it on this
+# process's path, PYTHONPATH on the path of the processes the tests start
+# (alembic's command, test_django's second run)
+SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (SRC, os.environ.get("PYTHONPATH")) if p)
 
 
 def _say(line: str) -> None:
