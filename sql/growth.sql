@@ -87,19 +87,27 @@ DEALLOCATE by_prefix;
 DROP TABLE g;
 
 -- Property test: shapes of growth since ANALYZE, each estimate against the
--- truth, beside core's estimate of the same rows on a timestamptz column.
--- Ids and times are made from the same instants (xid_new(t)); the shapes
--- are small enough for ANALYZE to read every row.
+-- truth, beside core's estimate of the same rows on a timestamptz column
+-- and on a UUIDv7 key (its 48-bit millisecond first, as uuidv7() makes it).
+-- Ids, uuids and times are made from the same instants (xid_new(t)); the
+-- shapes are small enough for ANALYZE to read every row.
 -- one table per shape, so that each has its own statistics and size
 CREATE FUNCTION pg_temp.make(s text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  EXECUTE format('CREATE TABLE %I (id public.xid PRIMARY KEY, t timestamptz NOT NULL) WITH (autovacuum_enabled = off)', s);
+  EXECUTE format('CREATE TABLE %I (id public.xid PRIMARY KEY, t timestamptz NOT NULL, u uuid NOT NULL) WITH (autovacuum_enabled = off)', s);
   EXECUTE format('CREATE INDEX ON %I (t)', s);
+  EXECUTE format('CREATE INDEX ON %I (u)', s);
 END $$;
+-- a UUIDv7 of the instant t, its other bits from n (the lowest of the
+-- instant's: n = 0)
+CREATE FUNCTION pg_temp.u7(t timestamptz, n bigint) RETURNS uuid LANGUAGE sql AS $$
+  SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-7' || lpad(to_hex(n % 4096), 3, '0')
+          || '-8000-' || lpad(to_hex(n), 12, '0'))::uuid
+  FROM (SELECT lpad(to_hex(floor(extract(epoch FROM t) * 1000)::bigint), 12, '0') AS h) x $$;
 CREATE FUNCTION pg_temp.load(s text, first timestamptz, step interval, k int)
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  EXECUTE format('INSERT INTO %I SELECT public.xid_new(x), x FROM (SELECT $1 + i * $2 AS x FROM generate_series(0, $3 - 1) i) s', s)
+  EXECUTE format('INSERT INTO %I SELECT public.xid_new(x), x, pg_temp.u7(x, i + 1) FROM (SELECT $1 + i * $2 AS x, i FROM generate_series(0, $3 - 1) i) s', s)
   USING first, step, k;
 END $$;
 SELECT pg_temp.make(s) FROM unnest(ARRAY['steady', 'burst', 'gap', 'growing', 'retention', 'retention_vacuumed']) s;
@@ -127,8 +135,9 @@ VACUUM retention_vacuumed;
 SELECT pg_temp.load('retention_vacuumed', '2026-01-01', '1 s', 1800);
 SELECT pg_stat_force_next_flush();
 -- a partitioned table whose newest partition was never analyzed
-CREATE TABLE parted (id public.xid PRIMARY KEY, t timestamptz NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE parted (id public.xid PRIMARY KEY, t timestamptz NOT NULL, u uuid NOT NULL) PARTITION BY RANGE (id);
 CREATE INDEX ON parted (t);
+CREATE INDEX ON parted (u);
 DO $$
 DECLARE b text := public.xid_prefix_range(left(public.xid_new('2026-01-01'::timestamptz)::text, 5));
 BEGIN
@@ -153,16 +162,25 @@ END $$;
 SELECT s AS shape, w AS win,
        pg_temp.within(x, truth) AS xid_within_2x,
        pg_temp.within(c, truth) AS core_within_2x,
+       pg_temp.within(v, truth) AS uuidv7_within_2x,
        abs(ln(greatest(x, 1)::float8 / greatest(truth, 1))) <=
-       abs(ln(greatest(c, 1)::float8 / greatest(truth, 1))) AS xid_no_worse
+       least(abs(ln(greatest(c, 1)::float8 / greatest(truth, 1))),
+             abs(ln(greatest(v, 1)::float8 / greatest(truth, 1)))) AS xid_no_worse
 FROM (
   SELECT s, w,
          pg_temp.est(format('SELECT * FROM %I WHERE id >= %L::timestamptz', s, m - w::interval)) AS x,
          pg_temp.est(format('SELECT * FROM %I WHERE t >= %L::timestamptz', s, m - w::interval)) AS c,
+         pg_temp.est(format('SELECT * FROM %I WHERE u >= %L::uuid', s, pg_temp.u7(m - w::interval, 0))) AS v,
          pg_temp.val(format('SELECT count(*) FROM %I WHERE t >= %L::timestamptz', s, m - w::interval))::bigint AS truth
   FROM unnest(ARRAY['steady', 'burst', 'gap', 'growing', 'retention', 'retention_vacuumed', 'parted']) s,
        unnest(ARRAY['1 second', '10 minutes', '30 minutes', '1 hour']) w,
        LATERAL (SELECT pg_temp.val(format('SELECT max(t) FROM %I', s))::timestamptz AS m) mx
 ) r
 ORDER BY s, w::interval;
+-- the uuids' windows hold the same rows as the times'
+SELECT bool_and(pg_temp.val(format('SELECT count(*) FROM %I WHERE u >= %L::uuid', s, pg_temp.u7(m - w::interval, 0))) =
+                pg_temp.val(format('SELECT count(*) FROM %I WHERE t >= %L::timestamptz', s, m - w::interval))) AS uuid_windows_match
+FROM unnest(ARRAY['steady', 'burst', 'gap', 'growing', 'retention', 'retention_vacuumed', 'parted']) s,
+     unnest(ARRAY['1 second', '10 minutes', '30 minutes', '1 hour']) w,
+     LATERAL (SELECT pg_temp.val(format('SELECT max(t) FROM %I', s))::timestamptz AS m) mx;
 DROP TABLE steady, burst, gap, growing, retention, retention_vacuumed, parted;
