@@ -104,6 +104,12 @@ xid_move_replace_remember(Oid tbl, Datum key, int16 keylen, bool keybyval,
 }
 
 bool
+xid_move_replace_pending(void)
+{
+	return replaced != NULL;
+}
+
+bool
 xid_move_replace_find(Oid tbl, Datum key, int16 keylen, bool keybyval,
 					  Datum *id)
 {

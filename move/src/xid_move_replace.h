@@ -13,6 +13,9 @@
 extern void xid_move_replace_remember(Oid tbl, Datum key, int16 keylen,
 									  bool keybyval, Datum id);
 
+/* Has this transaction deleted a row of a table whose key moves? */
+extern bool xid_move_replace_pending(void);
+
 /* The id of a row of tbl with this key that this transaction deleted */
 extern bool xid_move_replace_find(Oid tbl, Datum key, int16 keylen,
 								  bool keybyval, Datum *id);

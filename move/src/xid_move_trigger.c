@@ -452,10 +452,6 @@ move_key(TriggerData *td, MoveTrigger *t)
 	bool		changed;
 	Oid			owner = rel->rd_rel->relowner;
 
-	if (!TRIGGER_FIRED_BEFORE(td->tg_event) || !TRIGGER_FIRED_BY_UPDATE(td->tg_event))
-		move_bad_trigger(td, "A key trigger of a move fires BEFORE UPDATE.");
-	if (RelationGetRelid(rel) != t->tbl && !get_rel_relispartition(RelationGetRelid(rel)))
-		move_bad_trigger(td, "A key trigger of a move is on the table whose key moves.");
 	keyno = move_attnum(td, &t->src, t->key_type);
 	newno = move_attnum(td, &t->target, t->xid_type);
 	keyatt = TupleDescAttr(desc, keyno - 1);
@@ -513,10 +509,9 @@ move_replace(TriggerData *td, MoveTrigger *t)
 	bool		keynull,
 				isnull = false;
 
-	if (!TRIGGER_FIRED_BEFORE(td->tg_event) || TRIGGER_FIRED_BY_TRUNCATE(td->tg_event))
-		move_bad_trigger(td, "A key trigger of a move fires BEFORE INSERT, UPDATE or DELETE.");
-	if (RelationGetRelid(rel) != t->tbl && !get_rel_relispartition(RelationGetRelid(rel)))
-		move_bad_trigger(td, "A key trigger of a move is on the table whose key moves.");
+	/* every insert comes here: nothing to look up before such a delete */
+	if (TRIGGER_FIRED_BY_INSERT(td->tg_event) && !xid_move_replace_pending())
+		return tup;
 	keyno = move_attnum(td, &t->src, t->key_type);
 	newno = move_attnum(td, &t->target, t->xid_type);
 	keyatt = TupleDescAttr(desc, keyno - 1);
@@ -813,6 +808,11 @@ xid_move_trigger(PG_FUNCTION_ARGS)
 	switch (t->kind)
 	{
 		case MOVE_KEY:
+			if (!TRIGGER_FIRED_BEFORE(td->tg_event))
+				move_bad_trigger(td, "A key trigger of a move fires BEFORE INSERT, UPDATE or DELETE.");
+			if (RelationGetRelid(td->tg_relation) != t->tbl &&
+				!get_rel_relispartition(RelationGetRelid(td->tg_relation)))
+				move_bad_trigger(td, "A key trigger of a move is on the table whose key moves.");
 			if (TRIGGER_FIRED_BY_UPDATE(td->tg_event))
 				return PointerGetDatum(move_key(td, t));
 			return PointerGetDatum(move_replace(td, t));
