@@ -215,64 +215,28 @@ else
 	reports_check "pg_regress" "$plain/server.log"
 fi
 
-# a sample of the hostile suite with every catalog access emptying the
-# caches while each query is planned and run (not while its oracle
-# runs), as the suite's unprivileged role (test/t/150_hostile.pl grants
-# it SET on debug_discard_caches): XID_DISCARD_HOSTILE_QUERIES=N runs N
-# queries, chosen as the sample of every run is (a new salt each run,
-# noted), one query at least of each operator and function.  About 1.6 s
-# a query on the assert-enabled build (37 a minute), so 60 by default
-# (85 with one of each), about 3.5 minutes with the setup (the 150 of
-# an earlier sample took 6 and covered half the operators).  A TAP test
-# on a server of its own, run as the TAP tests below are (as postgres,
-# its servers' logs in tmp_check/log checked alone).
-discard_queries=${XID_DISCARD_HOSTILE_QUERIES:-60}
-if [ -n "${XID_DISCARD_CACHES:-}" ] && [ "$discard_queries" -gt 0 ]; then
-	start=$(date +%s)
-	chown -R postgres: "$top"
-	if XID_HOSTILE_QUERIES="$discard_queries" XID_HOSTILE_DISCARD_CACHES=1 \
-		runuser -u postgres -- timeout -k 10 900 make -s prove_installcheck \
-		PROVE_TESTS=test/t/150_hostile.pl PROVE_FLAGS=-v >"$work/hostile_discard.log" 2>&1; then
-		pass "hostile sample with debug_discard_caches = 1 ($(($(date +%s) - start)) s)"
-		grep -E '^(ok [0-9]|# )' "$work/hostile_discard.log" | sed 's/^/     /'
-	else
-		fail "hostile sample with debug_discard_caches = 1"
-		grep -vE '^ok ' "$work/hostile_discard.log" | sed 's/^/    /' | tail -40
-	fi
-	if [ -n "${XID_SANITIZE:-}" ]; then
-		mapfile -t logs < <(find tmp_check/log -name '*.log' ! -name 'regress_log_*' 2>/dev/null)
-		reports_check "hostile_discard" "${logs[@]}"
-	fi
-fi
-
 # The TAP tests (test/t, PostgreSQL::Test::Cluster), each starting the
 # servers it needs: one make prove_installcheck per file, as postgres
 # (initdb refuses root), so that each has a line, a time and a limit of
 # its own, and its servers' logs (tmp_check/log) are checked alone.
-chown -R postgres: "$top"
-for t in test/t/*.pl; do
-	[ -f "$t" ] || continue
-	name=$(basename "$t" .pl)
-	case " ${XID_SKIP_SH:-} " in
-	*" ${name#[0-9][0-9][0-9]_} "*)
-		echo "skip $name (XID_SKIP_SH)"
-		continue
-		;;
-	esac
+# tap_run NAME LABEL FILE: one of them, its result as LABEL
+tap_run()
+{
+	local name=$1 label=$2 t=$3 t_start rc l logs
 	t_start=$(date +%s)
 	runuser -u postgres -- timeout -k 10 900 make -s prove_installcheck PROVE_TESTS="$t" PROVE_FLAGS=-v \
 		>"$work/$name.log" 2>&1
 	rc=$?
 	if [ $rc -eq 0 ] && grep -q '^test/t/.* skipped: ' "$work/$name.log"; then
 		# not counted: what the test needs is not packaged here
-		echo "skip $name ($(sed -nE 's/^test.t.* skipped: //p' "$work/$name.log"))"
+		echo "skip $label ($(sed -nE 's/^test.t.* skipped: //p' "$work/$name.log"))"
 	elif [ $rc -eq 0 ]; then
-		pass "$name"
+		pass "$label"
 		grep -E '^(ok [0-9]|# )' "$work/$name.log" | sed 's/^/     /'
 		echo "     ($name took $(($(date +%s) - t_start)) s)"
 	else
 		[ $rc -eq 124 ] && echo "$name: still running after 900 s, stopped" >>"$work/$name.log"
-		fail "$name"
+		fail "$label"
 		grep -vE '^ok ' "$work/$name.log" | sed 's/^/    /' | tail -40
 		for l in tmp_check/log/regress_log_*; do
 			[ -f "$l" ] && { echo "    ---- $l (last 40 lines)"; tail -40 "$l" | sed 's/^/    /'; }
@@ -282,6 +246,34 @@ for t in test/t/*.pl; do
 		mapfile -t logs < <(find tmp_check/log -name '*.log' ! -name 'regress_log_*' 2>/dev/null)
 		reports_check "$name" "${logs[@]}"
 	fi
+}
+chown -R postgres: "$top"
+
+# a sample of the hostile suite with every catalog access emptying the
+# caches while each query is planned and run (not while its oracle
+# runs), as the suite's unprivileged role (test/t/150_hostile.pl grants
+# it SET on debug_discard_caches): XID_DISCARD_HOSTILE_QUERIES=N runs N
+# queries, chosen as the sample of every run is (a new salt each run,
+# noted), one query at least of each operator and function.  About 1.6 s
+# a query on the assert-enabled build (37 a minute), so 60 by default
+# (85 with one of each), about 3.5 minutes with the setup (the 150 of
+# an earlier sample took 6 and covered half the operators).
+discard_queries=${XID_DISCARD_HOSTILE_QUERIES:-60}
+if [ -n "${XID_DISCARD_CACHES:-}" ] && [ "$discard_queries" -gt 0 ]; then
+	XID_HOSTILE_QUERIES="$discard_queries" XID_HOSTILE_DISCARD_CACHES=1 \
+		tap_run hostile_discard "hostile sample with debug_discard_caches = 1" test/t/150_hostile.pl
+fi
+
+for t in test/t/*.pl; do
+	[ -f "$t" ] || continue
+	name=$(basename "$t" .pl)
+	case " ${XID_SKIP_SH:-} " in
+	*" ${name#[0-9][0-9][0-9]_} "*)
+		echo "skip $name (XID_SKIP_SH)"
+		continue
+		;;
+	esac
+	tap_run "$name" "$name" "$t"
 done
 
 if [ -n "${XID_SANITIZE:-}" ] && [ "$reports_failed" -eq 0 ]; then
